@@ -1,0 +1,387 @@
+#include "dump.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "depth.h"
+
+#define DEPTH_DATA_BYTES (DEPTH_PIXELS * sizeof(guint16))
+
+G_DEFINE_QUARK(skelbridge - dump - error - quark, dump_error)
+
+struct _DumpReader {
+	char *dir;
+	char *index_path;
+	GArray *entries; /* DumpEntry, depth files only */
+	guint8 *buffer;  /* one depth file */
+};
+
+struct _DumpWriter {
+	char *dir;
+	char *index_path;
+	int index_fd;
+	off_t index_bytes; /* INDEX.txt's length after the last complete line */
+	guint n_frames;
+	guint8 *buffer;
+};
+
+static void
+dump_entry_clear(gpointer data)
+{
+	DumpEntry *entry = data;
+
+	g_free(entry->name);
+}
+
+/* Parses "<type>-<walltime>-<timestamp>.<ext>" as fakenect does. */
+static gboolean
+dump_parse_name(const char *name, char *type, double *walltime, guint32 *timestamp)
+{
+	const char *p = name;
+	char *end = NULL;
+	guint64 ts;
+
+	if (p[0] == '\0' || p[1] != '-')
+		return FALSE;
+	*type = p[0];
+	p += 2;
+	*walltime = g_ascii_strtod(p, &end);
+	if (end == p || *end != '-' || !g_ascii_isdigit(p[0]))
+		return FALSE;
+	p = end + 1;
+	if (!g_ascii_isdigit(p[0]))
+		return FALSE;
+	ts = g_ascii_strtoull(p, &end, 10);
+	if (ts > G_MAXUINT32 || *end != '.' || end[1] == '\0' || strchr(name, '/') != NULL)
+		return FALSE;
+	*timestamp = (guint32)ts;
+	return TRUE;
+}
+
+static gboolean
+dump_check_header(const DumpReader *reader, const DumpEntry *entry, const char *path,
+                  const guint8 *data, gsize len, GError **error)
+{
+	gsize header_len = strlen(DUMP_DEPTH_HEADER);
+	const guint8 *newline = memchr(data, '\n', MIN(len, 64));
+	g_autofree char *seen = NULL;
+
+	if (len >= header_len && memcmp(data, DUMP_DEPTH_HEADER, header_len) == 0)
+		return TRUE;
+	seen = g_strndup((const char *)data, newline ? (gsize)(newline - data) : MIN(len, 20));
+	g_strcanon(seen, G_CSET_a_2_z G_CSET_A_2_Z G_CSET_DIGITS " ", '?');
+	g_set_error(error, DUMP_ERROR, DUMP_ERROR_BAD_HEADER,
+	            "%s:%u: %s: bad header '%s', expected 'P5 640 480 65535'", reader->index_path,
+	            entry->line, path, seen);
+	return FALSE;
+}
+
+/* Checks a listed depth file's header and length without reading it all. */
+static gboolean
+dump_check_file(DumpReader *reader, const DumpEntry *entry, GError **error)
+{
+	g_autofree char *path = g_build_filename(reader->dir, entry->name, NULL);
+	guint8 head[64];
+	gsize len;
+	GStatBuf st;
+	FILE *fp = fopen(path, "rb");
+
+	if (fp == NULL || fstat(fileno(fp), &st) != 0) {
+		g_set_error(error, DUMP_ERROR, DUMP_ERROR_MISSING, "%s:%u: %s: %s",
+		            reader->index_path, entry->line, path, g_strerror(errno));
+		if (fp != NULL)
+			fclose(fp);
+		return FALSE;
+	}
+	len = fread(head, 1, sizeof(head), fp);
+	fclose(fp);
+	if (!dump_check_header(reader, entry, path, head, len, error))
+		return FALSE;
+	if ((gsize)st.st_size < strlen(DUMP_DEPTH_HEADER) + DEPTH_DATA_BYTES) {
+		g_set_error(error, DUMP_ERROR, DUMP_ERROR_SHORT,
+		            "%s:%u: %s: short file: %lld bytes, a depth frame needs %zu",
+		            reader->index_path, entry->line, path, (long long)st.st_size,
+		            strlen(DUMP_DEPTH_HEADER) + DEPTH_DATA_BYTES);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+static gboolean
+dump_parse_line(DumpReader *reader, const char *line, guint lineno, GError **error)
+{
+	DumpEntry entry = { 0 };
+	char type;
+
+	if (line[0] == '\0') {
+		g_set_error(error, DUMP_ERROR, DUMP_ERROR_BLANK_LINE,
+		            "%s:%u: blank line (fakenect stops playing at a blank line)",
+		            reader->index_path, lineno);
+		return FALSE;
+	}
+	if (!dump_parse_name(line, &type, &entry.walltime, &entry.timestamp)) {
+		g_set_error(error, DUMP_ERROR, DUMP_ERROR_BAD_NAME,
+		            "%s:%u: '%s' is not a fakenect file name "
+		            "(expected d-WALLTIME-TIMESTAMP.pgm)",
+		            reader->index_path, lineno, line);
+		return FALSE;
+	}
+	if (type != 'd')
+		return TRUE;
+	entry.name = g_strdup(line);
+	entry.line = lineno;
+	g_array_append_val(reader->entries, entry);
+	return dump_check_file(reader, &entry, error);
+}
+
+static gboolean
+dump_parse_index(DumpReader *reader, const char *text, gsize len, GError **error)
+{
+	g_auto(GStrv) lines = NULL;
+	guint n;
+
+	if (memchr(text, '\0', len) != NULL) {
+		g_set_error(error, DUMP_ERROR, DUMP_ERROR_INDEX, "%s: not a text file",
+		            reader->index_path);
+		return FALSE;
+	}
+	lines = g_strsplit(text, "\n", -1);
+	n = g_strv_length(lines);
+	/* A final newline ends the last line; it does not start a blank one. */
+	if (n > 0 && lines[n - 1][0] == '\0')
+		n--;
+	for (guint i = 0; i < n; i++) {
+		g_strchomp(lines[i]);
+		if (!dump_parse_line(reader, lines[i], i + 1, error))
+			return FALSE;
+	}
+	if (reader->entries->len == 0) {
+		g_set_error(error, DUMP_ERROR, DUMP_ERROR_NO_FRAMES, "%s: lists no depth frames",
+		            reader->index_path);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+DumpReader *
+dump_reader_open(const char *dir, GError **error)
+{
+	g_autoptr(DumpReader) reader = g_new0(DumpReader, 1);
+	g_autoptr(GError) local = NULL;
+	g_autofree char *text = NULL;
+	gsize len = 0;
+
+	reader->dir = g_strdup(dir);
+	reader->index_path = g_build_filename(dir, "INDEX.txt", NULL);
+	reader->entries = g_array_new(FALSE, TRUE, sizeof(DumpEntry));
+	g_array_set_clear_func(reader->entries, dump_entry_clear);
+	if (!g_file_get_contents(reader->index_path, &text, &len, &local)) {
+		g_set_error(error, DUMP_ERROR, DUMP_ERROR_INDEX, "%s: not a fakenect dump: %s", dir,
+		            local->message);
+		return NULL;
+	}
+	if (!dump_parse_index(reader, text, len, error))
+		return NULL;
+	reader->buffer = g_malloc(strlen(DUMP_DEPTH_HEADER) + DEPTH_DATA_BYTES);
+	return g_steal_pointer(&reader);
+}
+
+void
+dump_reader_free(DumpReader *reader)
+{
+	if (reader == NULL)
+		return;
+	g_free(reader->dir);
+	g_free(reader->index_path);
+	if (reader->entries)
+		g_array_unref(reader->entries);
+	g_free(reader->buffer);
+	g_free(reader);
+}
+
+guint
+dump_reader_n_frames(const DumpReader *reader)
+{
+	return reader->entries->len;
+}
+
+const DumpEntry *
+dump_reader_entry(const DumpReader *reader, guint index)
+{
+	g_return_val_if_fail(index < reader->entries->len, NULL);
+	return &g_array_index(reader->entries, DumpEntry, index);
+}
+
+static gboolean
+dump_read_file(DumpReader *reader, const DumpEntry *entry, const char *path, gsize *len,
+               GError **error)
+{
+	gsize want = strlen(DUMP_DEPTH_HEADER) + DEPTH_DATA_BYTES;
+	FILE *fp = fopen(path, "rb");
+
+	if (fp == NULL) {
+		g_set_error(error, DUMP_ERROR, DUMP_ERROR_MISSING, "%s:%u: %s: %s",
+		            reader->index_path, entry->line, path, g_strerror(errno));
+		return FALSE;
+	}
+	*len = fread(reader->buffer, 1, want, fp);
+	fclose(fp);
+	return TRUE;
+}
+
+gboolean
+dump_reader_read(DumpReader *reader, guint index, guint16 *raw, GError **error)
+{
+	const DumpEntry *entry = dump_reader_entry(reader, index);
+	g_autofree char *path = g_build_filename(reader->dir, entry->name, NULL);
+	gsize header_len = strlen(DUMP_DEPTH_HEADER);
+	gsize len = 0;
+
+	if (!dump_read_file(reader, entry, path, &len, error))
+		return FALSE;
+	if (!dump_check_header(reader, entry, path, reader->buffer, len, error))
+		return FALSE;
+	if (len < header_len + DEPTH_DATA_BYTES) {
+		g_set_error(error, DUMP_ERROR, DUMP_ERROR_SHORT,
+		            "%s:%u: %s: short file: %zu of %zu depth bytes", reader->index_path,
+		            entry->line, path, len - header_len, DEPTH_DATA_BYTES);
+		return FALSE;
+	}
+	for (gsize i = 0; i < DEPTH_PIXELS; i++) {
+		const guint8 *p = reader->buffer + header_len + 2 * i;
+		raw[i] = (guint16)(p[0] | (p[1] << 8));
+	}
+	return TRUE;
+}
+
+DumpWriter *
+dump_writer_new(const char *dir, GError **error)
+{
+	g_autoptr(DumpWriter) writer = g_new0(DumpWriter, 1);
+
+	writer->index_fd = -1;
+	writer->dir = g_strdup(dir);
+	writer->index_path = g_build_filename(dir, "INDEX.txt", NULL);
+	if (g_mkdir_with_parents(dir, 0755) != 0) {
+		g_set_error(error, DUMP_ERROR, DUMP_ERROR_WRITE, "%s: cannot create folder: %s",
+		            dir, g_strerror(errno));
+		return NULL;
+	}
+	if (g_file_test(writer->index_path, G_FILE_TEST_EXISTS)) {
+		g_set_error(error, DUMP_ERROR, DUMP_ERROR_EXISTS,
+		            "%s: already exists; record into a new or empty folder",
+		            writer->index_path);
+		return NULL;
+	}
+	writer->index_fd =
+	        g_open(writer->index_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (writer->index_fd < 0) {
+		g_set_error(error, DUMP_ERROR, DUMP_ERROR_WRITE, "%s: %s", writer->index_path,
+		            g_strerror(errno));
+		return NULL;
+	}
+	writer->buffer = g_malloc(strlen(DUMP_DEPTH_HEADER) + DEPTH_DATA_BYTES);
+	memcpy(writer->buffer, DUMP_DEPTH_HEADER, strlen(DUMP_DEPTH_HEADER));
+	return g_steal_pointer(&writer);
+}
+
+static void
+dump_encode(DumpWriter *writer, const guint16 *raw)
+{
+	guint8 *p = writer->buffer + strlen(DUMP_DEPTH_HEADER);
+
+	for (gsize i = 0; i < DEPTH_PIXELS; i++) {
+		p[2 * i] = raw[i] & 0xff;
+		p[2 * i + 1] = raw[i] >> 8;
+	}
+}
+
+/* A line that could not be written whole is cut off again: fakenect would
+ * stop at a truncated name. */
+static gboolean
+dump_append_index(DumpWriter *writer, const char *name, GError **error)
+{
+	g_autofree char *line = g_strconcat(name, "\n", NULL);
+	gsize len = strlen(line);
+	ssize_t n = write(writer->index_fd, line, len);
+	int saved = errno;
+
+	if (n == (ssize_t)len) {
+		writer->index_bytes += n;
+		return TRUE;
+	}
+	g_set_error(error, DUMP_ERROR, DUMP_ERROR_WRITE, "%s: %s", writer->index_path,
+	            n < 0 ? g_strerror(saved) : "short write");
+	if (ftruncate(writer->index_fd, writer->index_bytes) == 0)
+		lseek(writer->index_fd, writer->index_bytes, SEEK_SET);
+	return FALSE;
+}
+
+gboolean
+dump_writer_add(DumpWriter *writer, double walltime, guint32 timestamp, const guint16 *raw,
+                GError **error)
+{
+	char wall[G_ASCII_DTOSTR_BUF_SIZE];
+	g_autofree char *name = NULL;
+	g_autofree char *path = NULL;
+	g_autoptr(GError) local = NULL;
+
+	g_return_val_if_fail(writer->index_fd >= 0, FALSE);
+	g_ascii_formatd(wall, sizeof(wall), "%f", walltime);
+	name = g_strdup_printf("d-%s-%u.pgm", wall, timestamp);
+	path = g_build_filename(writer->dir, name, NULL);
+	dump_encode(writer, raw);
+	/* Written under a temporary name and renamed: a full disk leaves no
+	 * half frame behind. */
+	if (!g_file_set_contents_full(path, (const char *)writer->buffer,
+	                              strlen(DUMP_DEPTH_HEADER) + DEPTH_DATA_BYTES,
+	                              G_FILE_SET_CONTENTS_CONSISTENT, 0644, &local)) {
+		g_set_error(error, DUMP_ERROR, DUMP_ERROR_WRITE, "%s", local->message);
+		return FALSE;
+	}
+	if (!dump_append_index(writer, name, error)) {
+		g_unlink(path);
+		return FALSE;
+	}
+	writer->n_frames++;
+	return TRUE;
+}
+
+guint
+dump_writer_n_frames(const DumpWriter *writer)
+{
+	return writer->n_frames;
+}
+
+gboolean
+dump_writer_close(DumpWriter *writer, GError **error)
+{
+	gboolean ok = TRUE;
+
+	if (writer->index_fd >= 0 && close(writer->index_fd) != 0) {
+		g_set_error(error, DUMP_ERROR, DUMP_ERROR_WRITE, "%s: %s", writer->index_path,
+		            g_strerror(errno));
+		ok = FALSE;
+	}
+	writer->index_fd = -1;
+	dump_writer_free(writer);
+	return ok;
+}
+
+void
+dump_writer_free(DumpWriter *writer)
+{
+	if (writer == NULL)
+		return;
+	if (writer->index_fd >= 0)
+		close(writer->index_fd);
+	g_free(writer->dir);
+	g_free(writer->index_path);
+	g_free(writer->buffer);
+	g_free(writer);
+}

@@ -1,0 +1,282 @@
+/* fakenect dumps: reading, writing and every malformed dump's message. */
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "dump.h"
+#include "testutil.h"
+
+typedef struct {
+	char *dir;
+	char *index;
+} Fixture;
+
+static void
+fixture_setup(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	f->dir = testutil_tmpdir();
+	f->index = g_build_filename(f->dir, "INDEX.txt", NULL);
+}
+
+static void
+fixture_teardown(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	testutil_rmdir(f->dir);
+	g_free(f->dir);
+	g_free(f->index);
+}
+
+static void
+write_index(Fixture *f, const char *text)
+{
+	testutil_write_file(f->index, text, strlen(text));
+}
+
+/* A depth file with @header and @data_bytes bytes of data. */
+static void
+write_depth_file(Fixture *f, const char *name, const char *header, gsize data_bytes)
+{
+	g_autofree char *path = g_build_filename(f->dir, name, NULL);
+	gsize len = strlen(header) + data_bytes;
+	g_autofree guint8 *buf = g_malloc0(len);
+
+	memcpy(buf, header, strlen(header));
+	testutil_write_file(path, buf, len);
+}
+
+/* @expected names the dump's folder as DIR. */
+static void
+expect_error(Fixture *f, int code, const char *expected)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(DumpReader) reader = dump_reader_open(f->dir, &error);
+	g_auto(GStrv) parts = g_strsplit(expected, "DIR", -1);
+	g_autofree char *message = g_strjoinv(f->dir, parts);
+
+	g_assert_null(reader);
+	g_assert_error(error, DUMP_ERROR, code);
+	g_assert_cmpstr(error->message, ==, message);
+}
+
+static void
+test_roundtrip(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(DumpReader) reader = NULL;
+	g_autofree guint16 *want = g_new(guint16, DEPTH_PIXELS);
+	g_autofree guint16 *got = g_new(guint16, DEPTH_PIXELS);
+
+	testutil_write_dump(f->dir, 3, 0.5);
+	reader = dump_reader_open(f->dir, &error);
+	g_assert_no_error(error);
+	g_assert_cmpuint(dump_reader_n_frames(reader), ==, 3);
+	for (guint k = 0; k < 3; k++) {
+		const DumpEntry *entry = dump_reader_entry(reader, k);
+
+		g_assert_true(dump_reader_read(reader, k, got, &error));
+		g_assert_no_error(error);
+		testutil_pattern(k, want);
+		g_assert_cmpmem(got, DEPTH_PIXELS * 2, want, DEPTH_PIXELS * 2);
+		g_assert_cmpfloat_with_epsilon(entry->walltime, 1000.0 + 0.5 * k, 1e-6);
+		g_assert_cmpuint(entry->timestamp, ==, 100000 + 1000 * k);
+		g_assert_cmpuint(entry->line, ==, k + 1);
+	}
+	g_assert_cmpstr(dump_reader_entry(reader, 1)->name, ==, "d-1000.500000-101000.pgm");
+}
+
+static void
+test_file_is_little_endian(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	g_autoptr(GError) error = NULL;
+	g_autofree char *path = g_build_filename(f->dir, "d-1000.000000-100000.pgm", NULL);
+	g_autofree char *contents = NULL;
+	gsize len = 0;
+	const guint8 *data_bytes;
+
+	testutil_write_dump(f->dir, 1, 0.0);
+	g_file_get_contents(path, &contents, &len, &error);
+	g_assert_no_error(error);
+	g_assert_cmpuint(len, ==, strlen(DUMP_DEPTH_HEADER) + DEPTH_PIXELS * 2);
+	g_assert_true(g_str_has_prefix(contents, "P5 640 480 65535\n"));
+	/* Pixel 0 holds 2047 and pixel 1 holds 407 in pattern frame 0. */
+	data_bytes = (const guint8 *)contents + strlen(DUMP_DEPTH_HEADER);
+	g_assert_cmphex(data_bytes[0], ==, 0xff);
+	g_assert_cmphex(data_bytes[1], ==, 0x07);
+	g_assert_cmphex(data_bytes[2], ==, 0x97);
+	g_assert_cmphex(data_bytes[3], ==, 0x01);
+}
+
+static void
+test_skips_colour_and_accel(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(DumpReader) reader = NULL;
+
+	write_depth_file(f, "d-1.5-100.pgm", DUMP_DEPTH_HEADER, DEPTH_PIXELS * 2);
+	write_index(f, "r-1.4-90.ppm\na-1.45-95.dump\nd-1.5-100.pgm\n");
+	reader = dump_reader_open(f->dir, &error);
+	g_assert_no_error(error);
+	g_assert_cmpuint(dump_reader_n_frames(reader), ==, 1);
+	g_assert_cmpuint(dump_reader_entry(reader, 0)->line, ==, 3);
+}
+
+static void
+test_error_no_index(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(DumpReader) reader = dump_reader_open(f->dir, &error);
+
+	g_assert_null(reader);
+	g_assert_error(error, DUMP_ERROR, DUMP_ERROR_INDEX);
+	g_assert_true(g_str_has_prefix(error->message, f->dir));
+	g_assert_nonnull(strstr(error->message, "not a fakenect dump"));
+	g_assert_nonnull(strstr(error->message, "INDEX.txt"));
+}
+
+static void
+test_error_blank_line(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	write_depth_file(f, "d-1.5-100.pgm", DUMP_DEPTH_HEADER, DEPTH_PIXELS * 2);
+	write_index(f, "d-1.5-100.pgm\n\nd-1.5-100.pgm\n");
+	expect_error(f, DUMP_ERROR_BLANK_LINE,
+	             "DIR/INDEX.txt:2: blank line (fakenect stops playing at a blank line)");
+}
+
+static void
+test_error_bad_name(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	write_index(f, "depth0001.pgm\n");
+	expect_error(f, DUMP_ERROR_BAD_NAME,
+	             "DIR/INDEX.txt:1: 'depth0001.pgm' is not a fakenect file name "
+	             "(expected d-WALLTIME-TIMESTAMP.pgm)");
+}
+
+static void
+test_error_missing_file(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	write_depth_file(f, "d-1.5-100.pgm", DUMP_DEPTH_HEADER, DEPTH_PIXELS * 2);
+	write_index(f, "d-1.5-100.pgm\nd-1.6-200.pgm\n");
+	expect_error(f, DUMP_ERROR_MISSING,
+	             "DIR/INDEX.txt:2: DIR/d-1.6-200.pgm: No such file or directory");
+}
+
+static void
+test_error_short_file(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	write_depth_file(f, "d-1.5-100.pgm", DUMP_DEPTH_HEADER, 1000);
+	write_index(f, "d-1.5-100.pgm\n");
+	expect_error(f, DUMP_ERROR_SHORT,
+	             "DIR/INDEX.txt:1: DIR/d-1.5-100.pgm: short file: 1017 bytes, a depth frame "
+	             "needs 614417");
+}
+
+static void
+test_error_bad_header(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	/* A PGM as image tools write it: 8-bit maximum. */
+	write_depth_file(f, "d-1.5-100.pgm", "P5 640 480 255\n", DEPTH_PIXELS * 2);
+	write_index(f, "d-1.5-100.pgm\n");
+	expect_error(f, DUMP_ERROR_BAD_HEADER,
+	             "DIR/INDEX.txt:1: DIR/d-1.5-100.pgm: bad header 'P5 640 480 255', expected "
+	             "'P5 640 480 65535'");
+}
+
+static void
+test_error_bad_header_after_open(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(DumpReader) reader = NULL;
+	g_autofree guint16 *raw = g_new(guint16, DEPTH_PIXELS);
+	g_autofree char *expected = NULL;
+
+	write_depth_file(f, "d-1.5-100.pgm", DUMP_DEPTH_HEADER, DEPTH_PIXELS * 2);
+	write_index(f, "d-1.5-100.pgm\n");
+	reader = dump_reader_open(f->dir, &error);
+	g_assert_no_error(error);
+	write_depth_file(f, "d-1.5-100.pgm", "garbage\n", DEPTH_PIXELS * 2 + 100);
+	g_assert_false(dump_reader_read(reader, 0, raw, &error));
+	g_assert_error(error, DUMP_ERROR, DUMP_ERROR_BAD_HEADER);
+	expected = g_strdup_printf("%s/INDEX.txt:1: %s/d-1.5-100.pgm: bad header 'garbage', "
+	                           "expected 'P5 640 480 65535'",
+	                           f->dir, f->dir);
+	g_assert_cmpstr(error->message, ==, expected);
+}
+
+static void
+test_error_truncated_after_open(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(DumpReader) reader = NULL;
+	g_autofree guint16 *raw = g_new(guint16, DEPTH_PIXELS);
+	g_autofree char *expected = NULL;
+
+	write_depth_file(f, "d-1.5-100.pgm", DUMP_DEPTH_HEADER, DEPTH_PIXELS * 2);
+	write_index(f, "d-1.5-100.pgm\n");
+	reader = dump_reader_open(f->dir, &error);
+	g_assert_no_error(error);
+	write_depth_file(f, "d-1.5-100.pgm", DUMP_DEPTH_HEADER, 10);
+	g_assert_false(dump_reader_read(reader, 0, raw, &error));
+	g_assert_error(error, DUMP_ERROR, DUMP_ERROR_SHORT);
+	expected = g_strdup_printf("%s/INDEX.txt:1: %s/d-1.5-100.pgm: short file: 10 of 614400 "
+	                           "depth bytes",
+	                           f->dir, f->dir);
+	g_assert_cmpstr(error->message, ==, expected);
+}
+
+static void
+test_error_no_frames(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	write_index(f, "r-1.4-90.ppm\n");
+	expect_error(f, DUMP_ERROR_NO_FRAMES, "DIR/INDEX.txt: lists no depth frames");
+}
+
+static void
+test_writer_refuses_existing_dump(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(DumpWriter) writer = NULL;
+	g_autofree char *expected = NULL;
+
+	write_index(f, "d-1.5-100.pgm\n");
+	writer = dump_writer_new(f->dir, &error);
+	g_assert_null(writer);
+	g_assert_error(error, DUMP_ERROR, DUMP_ERROR_EXISTS);
+	expected = g_strdup_printf(
+	        "%s/INDEX.txt: already exists; record into a new or empty folder", f->dir);
+	g_assert_cmpstr(error->message, ==, expected);
+}
+
+static void
+test_writer_creates_folder(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	g_autofree char *sub = g_build_filename(f->dir, "a", "b", NULL);
+	g_autoptr(GError) error = NULL;
+	g_autoptr(DumpReader) reader = NULL;
+
+	testutil_write_dump(sub, 2, 0.1);
+	reader = dump_reader_open(sub, &error);
+	g_assert_no_error(error);
+	g_assert_cmpuint(dump_reader_n_frames(reader), ==, 2);
+}
+
+#define ADD(path, func) g_test_add(path, Fixture, NULL, fixture_setup, func, fixture_teardown)
+
+int
+main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	ADD("/dump/roundtrip", test_roundtrip);
+	ADD("/dump/file-is-little-endian", test_file_is_little_endian);
+	ADD("/dump/skips-colour-and-accelerometer", test_skips_colour_and_accel);
+	ADD("/dump/error/no-index", test_error_no_index);
+	ADD("/dump/error/blank-line", test_error_blank_line);
+	ADD("/dump/error/bad-name", test_error_bad_name);
+	ADD("/dump/error/missing-file", test_error_missing_file);
+	ADD("/dump/error/short-file", test_error_short_file);
+	ADD("/dump/error/bad-header", test_error_bad_header);
+	ADD("/dump/error/bad-header-after-open", test_error_bad_header_after_open);
+	ADD("/dump/error/truncated-after-open", test_error_truncated_after_open);
+	ADD("/dump/error/no-frames", test_error_no_frames);
+	ADD("/dump/writer/refuses-existing-dump", test_writer_refuses_existing_dump);
+	ADD("/dump/writer/creates-folder", test_writer_creates_folder);
+	return g_test_run();
+}

@@ -1,0 +1,77 @@
+#include "testutil.h"
+
+#include <glib/gstdio.h>
+
+#include "dump.h"
+
+char *
+testutil_tmpdir(void)
+{
+	g_autoptr(GError) error = NULL;
+	char *dir = g_dir_make_tmp("skelbridge-test-XXXXXX", &error);
+
+	g_assert_no_error(error);
+	return dir;
+}
+
+void
+testutil_rmdir(const char *dir)
+{
+	g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
+	const char *name;
+
+	if (d == NULL)
+		return;
+	while ((name = g_dir_read_name(d)) != NULL) {
+		g_autofree char *path = g_build_filename(dir, name, NULL);
+
+		if (g_file_test(path, G_FILE_TEST_IS_DIR))
+			testutil_rmdir(path);
+		else
+			g_unlink(path);
+	}
+	g_rmdir(dir);
+}
+
+void
+testutil_pattern(guint n, guint16 *raw)
+{
+	for (guint i = 0; i < DEPTH_PIXELS; i++)
+		raw[i] = (guint16)((i * 7 + n * 13) % 1000 + 400);
+	raw[n % DEPTH_PIXELS] = DEPTH_RAW_NONE;
+}
+
+void
+testutil_write_dump(const char *dir, guint n, double interval)
+{
+	g_autoptr(GError) error = NULL;
+	g_autofree guint16 *raw = g_new(guint16, DEPTH_PIXELS);
+	DumpWriter *writer = dump_writer_new(dir, &error);
+
+	g_assert_no_error(error);
+	for (guint k = 0; k < n; k++) {
+		testutil_pattern(k, raw);
+		dump_writer_add(writer, 1000.0 + k * interval, 100000 + k * 1000, raw, &error);
+		g_assert_no_error(error);
+	}
+	dump_writer_close(writer, &error);
+	g_assert_no_error(error);
+}
+
+void
+testutil_write_file(const char *path, const void *data, gsize len)
+{
+	g_autoptr(GError) error = NULL;
+
+	g_file_set_contents(path, data, len, &error);
+	g_assert_no_error(error);
+}
+
+const char *
+testutil_binary(void)
+{
+	const char *path = g_getenv("SKELBRIDGE");
+
+	g_assert_nonnull(path);
+	return path;
+}
