@@ -1,0 +1,283 @@
+#include "demo-body.h"
+
+#include <math.h>
+
+/* Fractions of body height (Drillis and Contini; joint centres). */
+#define UPPER_ARM     0.186
+#define FOREARM       0.146
+#define PALM          0.045 /* wrist to the hand joint (palm centre) */
+#define HAND          0.100 /* wrist to fingertips */
+#define THIGH         0.245
+#define SHANK         0.246
+#define ANKLE_H       0.039
+#define HIP_HALF      0.050 /* hip joint centres from the midline */
+#define SHOULDER_HALF 0.100
+#define SHOULDER_UP   0.285 /* above the pelvis */
+#define NECK_UP       0.300
+#define TORSO_UP      0.150
+
+typedef struct {
+	TrackerVec3 upper, fore;
+} ArmDirs;
+
+static TrackerVec3
+dir(double out, double up, double fwd)
+{
+	return tracker_vec3_normalize(tracker_vec3(out, up, fwd));
+}
+
+void
+demo_body_init(DemoBody *body, double height_mm)
+{
+	body->height = height_mm;
+	/* An adult head is about 0.058 of body height in radius; a child's
+	 * is relatively larger. */
+	body->head_radius = 60.0 + 0.024 * height_mm;
+}
+
+static ArmDirs
+arm_wave(double t)
+{
+	double sway = 0.5 * sin(2.0 * G_PI * 1.5 * t);
+	ArmDirs a = { dir(1.0, 0.05, 0.1), dir(sin(sway), cos(sway), 0.1) };
+
+	return a;
+}
+
+static ArmDirs
+arm_swing(double phase)
+{
+	double s = 0.35 * sin(phase);
+	ArmDirs a = { dir(0.1, -1.0, s), dir(0.08, -1.0, s + 0.15) };
+
+	return a;
+}
+
+/* @phase drives the moving poses; it is the walking phase for this arm. */
+static ArmDirs
+arm_dirs(DemoArm arm, double t, double phase)
+{
+	static const ArmDirs still[DEMO_N_ARM_POSES] = {
+		[DEMO_ARM_DOWN] = { { 0.119, -0.993, 0.0 }, { 0.079, -0.994, 0.079 } },
+		[DEMO_ARM_UP] = { { 0.242, 0.969, 0.048 }, { 0.099, 0.994, 0.050 } },
+		[DEMO_ARM_OUT] = { { 1.0, 0.0, 0.0 }, { 0.995, 0.100, 0.0 } },
+		[DEMO_ARM_CHEST] = { { 0.110, -0.940, 0.320 }, { -0.351, 0.251, 0.902 } },
+		[DEMO_ARM_PUSH] = { { 0.0, -0.050, 0.999 }, { -0.050, 0.0, 0.999 } },
+		[DEMO_ARM_HIP] = { { 0.802, -0.535, -0.267 }, { -0.680, -0.707, 0.260 } },
+		[DEMO_ARM_CROSS] = { { 0.150, -0.950, 0.280 }, { -0.910, 0.370, 0.180 } },
+		[DEMO_ARM_POINT] = { { 0.500, 0.150, 0.853 }, { 0.494, 0.198, 0.847 } },
+	};
+
+	switch (arm) {
+	case DEMO_ARM_WAVE:
+		return arm_wave(t);
+	case DEMO_ARM_SWING:
+		return arm_swing(phase);
+	default: {
+		ArmDirs a = { tracker_vec3_normalize(still[arm].upper),
+			      tracker_vec3_normalize(still[arm].fore) };
+		return a;
+	}
+	}
+}
+
+static void
+leg_dirs(DemoLegs legs, double phase, TrackerVec3 *thigh, TrackerVec3 *shank)
+{
+	double swing, bend;
+
+	if (legs == DEMO_LEGS_STAND) {
+		*thigh = dir(0.02, -1.0, 0.0);
+		*shank = dir(0.02, -1.0, 0.0);
+		return;
+	}
+	swing = 0.42 * sin(phase);
+	/* The knee bends while the leg swings forward. */
+	bend = 0.55 * MAX(0.0, cos(phase));
+	*thigh = dir(0.02, -1.0, swing);
+	*shank = dir(0.02, -1.0, swing - bend);
+}
+
+void
+demo_body_limbs(DemoArm left, DemoArm right, DemoLegs legs, double t, DemoLimbs *limbs)
+{
+	double phase = 2.0 * G_PI * 0.9 * t;
+	/* Each arm swings against the leg on its own side. */
+	ArmDirs l = arm_dirs(left, t, phase + G_PI);
+	ArmDirs r = arm_dirs(right, t, phase);
+
+	limbs->upper[DEMO_SIDE_LEFT] = l.upper;
+	limbs->fore[DEMO_SIDE_LEFT] = l.fore;
+	limbs->upper[DEMO_SIDE_RIGHT] = r.upper;
+	limbs->fore[DEMO_SIDE_RIGHT] = r.fore;
+	leg_dirs(legs, phase, &limbs->thigh[DEMO_SIDE_LEFT], &limbs->shank[DEMO_SIDE_LEFT]);
+	leg_dirs(legs, phase + G_PI, &limbs->thigh[DEMO_SIDE_RIGHT],
+	         &limbs->shank[DEMO_SIDE_RIGHT]);
+}
+
+static TrackerVec3
+nlerp(TrackerVec3 a, TrackerVec3 b, double w)
+{
+	return tracker_vec3_normalize(tracker_vec3_lerp(a, b, w));
+}
+
+void
+demo_body_blend(const DemoLimbs *a, const DemoLimbs *b, double w, DemoLimbs *out)
+{
+	for (int s = 0; s < 2; s++) {
+		out->upper[s] = nlerp(a->upper[s], b->upper[s], w);
+		out->fore[s] = nlerp(a->fore[s], b->fore[s], w);
+		out->thigh[s] = nlerp(a->thigh[s], b->thigh[s], w);
+		out->shank[s] = nlerp(a->shank[s], b->shank[s], w);
+	}
+}
+
+/* A body-frame direction on @side's limb, in world space. */
+static TrackerVec3
+limb_to_world(const DemoSkeleton *sk, int side, TrackerVec3 d)
+{
+	TrackerVec3 out = tracker_vec3_scale(sk->left, side == DEMO_SIDE_LEFT ? d.x : -d.x);
+
+	out = tracker_vec3_mad(out, sk->up, d.y);
+	return tracker_vec3_mad(out, sk->forward, d.z);
+}
+
+/* A body-frame offset (left, up, forward) from the pelvis, in world space. */
+static TrackerVec3
+body_point(const DemoSkeleton *sk, double l, double u, double f)
+{
+	TrackerVec3 p = tracker_vec3_mad(sk->pelvis, sk->left, l);
+
+	p = tracker_vec3_mad(p, sk->up, u);
+	return tracker_vec3_mad(p, sk->forward, f);
+}
+
+static void
+pose_frame(DemoSkeleton *sk, const DemoBodyState *state)
+{
+	double c = cos(state->yaw), s = sin(state->yaw);
+
+	sk->left = tracker_vec3(c, 0.0, -s);
+	sk->up = tracker_vec3(0.0, 1.0, 0.0);
+	sk->forward = tracker_vec3(-s, 0.0, -c);
+}
+
+/* The pelvis sits as high as the lower foot allows. */
+static double
+pelvis_height(const DemoSkeleton *sk, const DemoLimbs *limbs)
+{
+	double H = sk->height;
+	double lowest = 0.0;
+
+	for (int side = 0; side < 2; side++) {
+		double drop = THIGH * H * limbs->thigh[side].y + SHANK * H * limbs->shank[side].y;
+		lowest = MIN(lowest, drop);
+	}
+	return ANKLE_H * H - lowest;
+}
+
+static void
+pose_arm(DemoSkeleton *sk, const DemoLimbs *limbs, int side, TrackerJointId shoulder)
+{
+	double H = sk->height;
+	TrackerVec3 s = sk->joints[shoulder];
+	TrackerVec3 up = limb_to_world(sk, side, limbs->upper[side]);
+	TrackerVec3 fore = limb_to_world(sk, side, limbs->fore[side]);
+	TrackerVec3 elbow = tracker_vec3_mad(s, up, UPPER_ARM * H);
+
+	sk->joints[shoulder + 2] = elbow;
+	sk->wrist[side] = tracker_vec3_mad(elbow, fore, FOREARM * H);
+	sk->joints[shoulder + 4] = tracker_vec3_mad(sk->wrist[side], fore, PALM * H);
+	sk->hand_tip[side] = tracker_vec3_mad(sk->wrist[side], fore, HAND * H);
+}
+
+static void
+pose_leg(DemoSkeleton *sk, const DemoLimbs *limbs, int side, TrackerJointId hip)
+{
+	double H = sk->height;
+	TrackerVec3 thigh = limb_to_world(sk, side, limbs->thigh[side]);
+	TrackerVec3 shank = limb_to_world(sk, side, limbs->shank[side]);
+	TrackerVec3 knee = tracker_vec3_mad(sk->joints[hip], thigh, THIGH * H);
+	TrackerVec3 ankle = tracker_vec3_mad(knee, shank, SHANK * H);
+
+	sk->joints[hip + 2] = knee;
+	sk->joints[hip + 4] = ankle;
+	sk->toe[side] = tracker_vec3_mad(tracker_vec3_mad(ankle, sk->forward, 0.13 * H), sk->up,
+	                                 -0.025 * H);
+}
+
+void
+demo_body_pose(const DemoBody *body, const DemoBodyState *state, DemoSkeleton *sk)
+{
+	double H = body->height;
+	double head_up;
+
+	sk->height = H;
+	sk->head_radius = body->head_radius;
+	pose_frame(sk, state);
+	sk->pelvis = tracker_vec3_mad(state->root, sk->up, pelvis_height(sk, &state->limbs));
+	/* The head's top is at full height when standing straight. */
+	head_up = H - body->head_radius - (ANKLE_H + THIGH + SHANK) * H;
+	sk->joints[TRACKER_JOINT_HEAD] = body_point(sk, 0.0, head_up, 0.01 * H);
+	sk->joints[TRACKER_JOINT_NECK] = body_point(sk, 0.0, NECK_UP * H, 0.0);
+	sk->joints[TRACKER_JOINT_TORSO] = body_point(sk, 0.0, TORSO_UP * H, 0.0);
+	sk->joints[TRACKER_JOINT_LEFT_SHOULDER] =
+	        body_point(sk, SHOULDER_HALF * H, SHOULDER_UP * H, 0.0);
+	sk->joints[TRACKER_JOINT_RIGHT_SHOULDER] =
+	        body_point(sk, -SHOULDER_HALF * H, SHOULDER_UP * H, 0.0);
+	sk->joints[TRACKER_JOINT_LEFT_HIP] = body_point(sk, HIP_HALF * H, 0.0, 0.0);
+	sk->joints[TRACKER_JOINT_RIGHT_HIP] = body_point(sk, -HIP_HALF * H, 0.0, 0.0);
+	pose_arm(sk, &state->limbs, DEMO_SIDE_LEFT, TRACKER_JOINT_LEFT_SHOULDER);
+	pose_arm(sk, &state->limbs, DEMO_SIDE_RIGHT, TRACKER_JOINT_RIGHT_SHOULDER);
+	pose_leg(sk, &state->limbs, DEMO_SIDE_LEFT, TRACKER_JOINT_LEFT_HIP);
+	pose_leg(sk, &state->limbs, DEMO_SIDE_RIGHT, TRACKER_JOINT_RIGHT_HIP);
+}
+
+static DemoCapsule
+capsule(TrackerVec3 a, TrackerVec3 b, double r, guint8 label)
+{
+	DemoCapsule c = { a, b, r, label };
+
+	return c;
+}
+
+static void
+torso_capsules(const DemoSkeleton *sk, guint8 label, DemoCapsule *c)
+{
+	const TrackerVec3 *j = sk->joints;
+	double H = sk->height;
+
+	c[0] = capsule(j[TRACKER_JOINT_HEAD], j[TRACKER_JOINT_HEAD], sk->head_radius, label);
+	c[1] = capsule(j[TRACKER_JOINT_NECK], j[TRACKER_JOINT_HEAD], 0.028 * H, label);
+	c[2] = capsule(body_point(sk, 0.04 * H, 0.03 * H, 0.0),
+	               body_point(sk, 0.04 * H, 0.26 * H, 0.0), 0.07 * H, label);
+	c[3] = capsule(body_point(sk, -0.04 * H, 0.03 * H, 0.0),
+	               body_point(sk, -0.04 * H, 0.26 * H, 0.0), 0.07 * H, label);
+	c[4] = capsule(j[TRACKER_JOINT_LEFT_SHOULDER], j[TRACKER_JOINT_RIGHT_SHOULDER], 0.04 * H,
+	               label);
+	c[5] = capsule(j[TRACKER_JOINT_LEFT_HIP], j[TRACKER_JOINT_RIGHT_HIP], 0.065 * H, label);
+}
+
+static void
+limb_capsules(const DemoSkeleton *sk, int side, guint8 label, DemoCapsule *c)
+{
+	const TrackerVec3 *j = sk->joints;
+	double H = sk->height;
+	int sh = TRACKER_JOINT_LEFT_SHOULDER + side, hip = TRACKER_JOINT_LEFT_HIP + side;
+
+	c[0] = capsule(j[sh], j[sh + 2], 0.032 * H, label);
+	c[1] = capsule(j[sh + 2], sk->wrist[side], 0.025 * H, label);
+	c[2] = capsule(sk->wrist[side], sk->hand_tip[side], 0.016 * H, label);
+	c[3] = capsule(j[hip], j[hip + 2], 0.045 * H, label);
+	c[4] = capsule(j[hip + 2], j[hip + 4], 0.030 * H, label);
+	c[5] = capsule(j[hip + 4], sk->toe[side], 0.022 * H, label);
+	c[6] = capsule(sk->wrist[side], j[sh + 4], 0.020 * H, label);
+}
+
+void
+demo_body_capsules(const DemoSkeleton *sk, guint8 label, DemoCapsule *capsules)
+{
+	torso_capsules(sk, label, capsules);
+	limb_capsules(sk, DEMO_SIDE_LEFT, label, capsules + 6);
+	limb_capsules(sk, DEMO_SIDE_RIGHT, label, capsules + 13);
+}

@@ -1,0 +1,389 @@
+#include "demo-scene.h"
+
+#include <math.h>
+#include <string.h>
+
+G_DEFINE_QUARK(skelbridge - demo - scene - error - quark, demo_scene_error)
+
+#define MAX_CAPSULES (DEMO_MAX_PEOPLE * DEMO_BODY_N_CAPSULES)
+
+struct _DemoScene {
+	const DemoScript *script;
+	guint64 seed;
+	guint64 n_frames;
+	DemoRenderer *renderer;
+	DemoBody bodies[DEMO_MAX_PEOPLE];
+	DemoCapsule capsules[MAX_CAPSULES];
+	guint8 *labels;
+	DemoTruth truth;
+};
+
+/* ---- the library of scripts ---- */
+
+#define K(t, x, z, yaw, l, r, legs)                                                                \
+	{                                                                                          \
+		t, x, z, yaw, DEMO_ARM_##l, DEMO_ARM_##r, DEMO_LEGS_##legs                         \
+	}
+
+/* A room like a living room or a small gallery: the sensor 1 m up and
+ * tilted 1 degree down, a back wall 4.8 m away. */
+#define ROOM                                                                                       \
+	{                                                                                          \
+		1000.0, 1.0 * G_PI / 180.0, 4800.0, 0.0, TRUE                                      \
+	}
+
+static const DemoKey routine_main[] = {
+	K(0.0, 0, 3000, 0, DOWN, DOWN, STAND),
+	K(2.5, 0, 3000, 0, DOWN, DOWN, STAND),
+	/* raise both arms */
+	K(4.0, 0, 3000, 0, UP, UP, STAND),
+	K(5.5, 0, 3000, 0, UP, UP, STAND),
+	K(7.0, 0, 3000, 0, DOWN, DOWN, STAND),
+	/* wave the right hand at head height */
+	K(8.0, 0, 3000, 0, DOWN, WAVE, STAND),
+	K(12.0, 0, 3000, 0, DOWN, WAVE, STAND),
+	K(13.0, 0, 3000, 0, DOWN, DOWN, STAND),
+	/* push the left hand toward the sensor */
+	K(14.0, 0, 3000, 0, CHEST, DOWN, STAND),
+	K(14.6, 0, 3000, 0, PUSH, DOWN, STAND),
+	K(15.6, 0, 3000, 0, PUSH, DOWN, STAND),
+	K(16.4, 0, 3000, 0, CHEST, DOWN, STAND),
+	K(17.2, 0, 3000, 0, DOWN, DOWN, STAND),
+	/* hands on hips */
+	K(18.2, 0, 3000, 0, HIP, HIP, STAND),
+	K(21.0, 0, 3000, 0, HIP, HIP, STAND),
+	K(22.0, 0, 3000, 0, DOWN, DOWN, STAND),
+	/* walk across the room and back */
+	K(22.6, 0, 3000, 35, SWING, SWING, WALK),
+	K(25.6, -1300, 3200, 35, SWING, SWING, WALK),
+	K(26.4, -1300, 3200, -35, SWING, SWING, WALK),
+	K(32.4, 1300, 3200, -35, SWING, SWING, WALK),
+	K(33.2, 1300, 3200, 35, SWING, SWING, WALK),
+	K(36.2, 0, 3000, 0, SWING, SWING, WALK),
+	K(37.0, 0, 3000, 0, DOWN, DOWN, STAND),
+	/* cross the arms while the visitor is there */
+	K(41.0, 0, 3000, 0, CROSS, CROSS, STAND),
+	K(44.0, 0, 3000, 0, CROSS, CROSS, STAND),
+	K(45.0, 0, 3000, 0, DOWN, DOWN, STAND),
+	K(52.0, 0, 3000, 0, DOWN, DOWN, STAND),
+};
+
+/* A second, smaller person enters from the right, waves and leaves. */
+static const DemoKey routine_visitor[] = {
+	K(37.5, 3000, 3500, 50, SWING, SWING, WALK),  K(40.5, 1000, 3500, 50, SWING, SWING, WALK),
+	K(41.3, 1000, 3500, 0, DOWN, DOWN, STAND),    K(42.5, 1000, 3500, 0, WAVE, DOWN, STAND),
+	K(45.5, 1000, 3500, 0, WAVE, DOWN, STAND),    K(46.5, 1000, 3500, 0, DOWN, DOWN, STAND),
+	K(47.3, 1000, 3500, -50, SWING, SWING, WALK), K(50.5, 3000, 3500, -50, SWING, SWING, WALK),
+};
+
+static const DemoActor routine_actors[] = {
+	{ 1750.0, routine_main, G_N_ELEMENTS(routine_main) },
+	{ 1450.0, routine_visitor, G_N_ELEMENTS(routine_visitor) },
+};
+
+/* Every pose held in turn by one person. */
+#define POSES_AT(x, z, yaw)                                                                        \
+	K(0.0, x, z, yaw, DOWN, DOWN, STAND), K(1.5, x, z, yaw, DOWN, DOWN, STAND),                \
+	        K(2.2, x, z, yaw, UP, UP, STAND), K(3.7, x, z, yaw, UP, UP, STAND),                \
+	        K(4.4, x, z, yaw, OUT, OUT, STAND), K(5.9, x, z, yaw, OUT, OUT, STAND),            \
+	        K(6.6, x, z, yaw, DOWN, WAVE, STAND), K(8.6, x, z, yaw, DOWN, WAVE, STAND),        \
+	        K(9.3, x, z, yaw, WAVE, DOWN, STAND), K(11.3, x, z, yaw, WAVE, DOWN, STAND),       \
+	        K(12.0, x, z, yaw, DOWN, CHEST, STAND), K(12.7, x, z, yaw, DOWN, PUSH, STAND),     \
+	        K(14.2, x, z, yaw, DOWN, PUSH, STAND), K(14.9, x, z, yaw, PUSH, PUSH, STAND),      \
+	        K(16.4, x, z, yaw, PUSH, PUSH, STAND), K(17.1, x, z, yaw, HIP, HIP, STAND),        \
+	        K(18.6, x, z, yaw, HIP, HIP, STAND), K(19.3, x, z, yaw, CROSS, CROSS, STAND),      \
+	        K(20.8, x, z, yaw, CROSS, CROSS, STAND), K(21.5, x, z, yaw, DOWN, POINT, STAND),   \
+	        K(23.0, x, z, yaw, DOWN, POINT, STAND), K(23.7, x, z, yaw, POINT, DOWN, STAND),    \
+	        K(25.2, x, z, yaw, POINT, DOWN, STAND), K(26.0, x, z, yaw, DOWN, DOWN, STAND)
+
+static const DemoKey poses_adult[] = { POSES_AT(0, 3000, 0) };
+static const DemoKey poses_tall[] = { POSES_AT(-200, 3400, 0) };
+static const DemoKey poses_near[] = { POSES_AT(0, 1300, 0) };
+static const DemoKey poses_far[] = { POSES_AT(300, 4000, 0) };
+static const DemoKey poses_child[] = { POSES_AT(-200, 2500, 0) };
+static const DemoKey poses_left45[] = { POSES_AT(-300, 3000, 45) };
+static const DemoKey poses_right45[] = { POSES_AT(300, 3000, -45) };
+
+static const DemoActor poses_actors[] = { { 1750.0, poses_adult, G_N_ELEMENTS(poses_adult) } };
+static const DemoActor near_actors[] = { { 1750.0, poses_near, G_N_ELEMENTS(poses_near) } };
+static const DemoActor far_actors[] = { { 1800.0, poses_far, G_N_ELEMENTS(poses_far) } };
+static const DemoActor child_actors[] = { { 1150.0, poses_child, G_N_ELEMENTS(poses_child) } };
+static const DemoActor tall_actors[] = { { 1950.0, poses_tall, G_N_ELEMENTS(poses_tall) } };
+static const DemoActor turned_actors[] = {
+	{ 1700.0, poses_left45, G_N_ELEMENTS(poses_left45) },
+	{ 1700.0, poses_right45, G_N_ELEMENTS(poses_right45) },
+};
+
+/* Three people: two standing shoulder to shoulder, one by the back wall. */
+static const DemoKey crowd_a[] = {
+	K(0.0, -550, 2800, 0, DOWN, DOWN, STAND),  K(3.0, -550, 2800, 0, UP, DOWN, STAND),
+	K(6.0, -550, 2800, 0, HIP, HIP, STAND),    K(9.0, -550, 2800, 0, DOWN, WAVE, STAND),
+	K(12.0, -550, 2800, 0, DOWN, DOWN, STAND),
+};
+static const DemoKey crowd_b[] = {
+	K(0.0, -80, 2850, 0, DOWN, DOWN, STAND),   K(3.0, -80, 2850, 0, DOWN, UP, STAND),
+	K(6.0, -80, 2850, 0, CROSS, CROSS, STAND), K(9.0, -80, 2850, 0, PUSH, DOWN, STAND),
+	K(12.0, -80, 2850, 0, DOWN, DOWN, STAND),
+};
+static const DemoKey crowd_c[] = {
+	K(0.0, 900, 4400, 0, DOWN, DOWN, STAND),     K(3.0, 900, 4400, 0, OUT, OUT, STAND),
+	K(6.0, 900, 4400, 0, DOWN, DOWN, STAND),     K(9.0, 900, 4400, -20, SWING, SWING, WALK),
+	K(12.0, 300, 4400, -20, SWING, SWING, WALK),
+};
+static const DemoActor crowd_actors[] = {
+	{ 1600.0, crowd_a, G_N_ELEMENTS(crowd_a) },
+	{ 1850.0, crowd_b, G_N_ELEMENTS(crowd_b) },
+	{ 1300.0, crowd_c, G_N_ELEMENTS(crowd_c) },
+};
+
+/* Walking across the whole view and back. */
+static const DemoKey walk_keys[] = {
+	K(0.0, -2200, 3000, -40, SWING, SWING, WALK),
+	K(8.0, 2200, 3000, -40, SWING, SWING, WALK),
+	K(8.8, 2200, 3000, 40, SWING, SWING, WALK),
+	K(16.8, -2200, 3000, 40, SWING, SWING, WALK),
+};
+static const DemoActor walk_actors[] = { { 1750.0, walk_keys, G_N_ELEMENTS(walk_keys) } };
+
+/* A chair and a box: furniture, never a user. */
+static const DemoBox furniture[] = {
+	/* chair: seat, back, four legs */
+	{ { -1400, 420, 3000 }, { -950, 470, 3450 }, DEMO_LABEL_PROP },
+	{ { -1400, 470, 3400 }, { -950, 920, 3450 }, DEMO_LABEL_PROP },
+	{ { -1400, 0, 3000 }, { -1360, 420, 3040 }, DEMO_LABEL_PROP },
+	{ { -990, 0, 3000 }, { -950, 420, 3040 }, DEMO_LABEL_PROP },
+	{ { -1400, 0, 3410 }, { -1360, 420, 3450 }, DEMO_LABEL_PROP },
+	{ { -990, 0, 3410 }, { -950, 420, 3450 }, DEMO_LABEL_PROP },
+	/* a box */
+	{ { 800, 0, 2600 }, { 1300, 500, 3100 }, DEMO_LABEL_PROP },
+	/* a tall cabinet by the wall */
+	{ { 1500, 0, 4300 }, { 2100, 1800, 4750 }, DEMO_LABEL_PROP },
+};
+static const DemoKey furniture_keys[] = {
+	K(3.0, 200, 3800, 20, SWING, SWING, WALK), K(6.0, -300, 2700, 20, SWING, SWING, WALK),
+	K(6.8, -300, 2700, 0, DOWN, DOWN, STAND),  K(8.0, -300, 2700, 0, DOWN, WAVE, STAND),
+	K(10.0, -300, 2700, 0, HIP, HIP, STAND),   K(12.0, -300, 2700, 0, DOWN, DOWN, STAND),
+};
+static const DemoActor furniture_actors[] = {
+	{ 1700.0, furniture_keys, G_N_ELEMENTS(furniture_keys) },
+};
+
+/* Close up, the sensor sits higher and looks down to see a face. */
+#define ROOM_HIGH                                                                                  \
+	{                                                                                          \
+		1500.0, 8.0 * G_PI / 180.0, 4800.0, 0.0, TRUE                                      \
+	}
+
+#define SCRIPT_IN(room, name, desc, duration, actors, props, n_props)                              \
+	{                                                                                          \
+		name, desc, duration, room, actors, G_N_ELEMENTS(actors), props, n_props           \
+	}
+#define SCRIPT(...) SCRIPT_IN(ROOM, __VA_ARGS__)
+
+static const DemoScript library[] = {
+	SCRIPT("routine",
+	       "the demo: stand, arms up, wave, push, hands on hips, walk; a visitor comes and "
+	       "goes",
+	       52.0, routine_actors, NULL, 0),
+	SCRIPT("poses", "every pose, an adult at 3 m", 26.0, poses_actors, NULL, 0),
+	SCRIPT_IN(ROOM_HIGH, "near", "every pose at 1.3 m, the sensor 1.5 m up: upper body only",
+	          26.0, near_actors, NULL, 0),
+	SCRIPT("far", "every pose at 4 m", 26.0, far_actors, NULL, 0),
+	SCRIPT("child", "every pose, a 1.15 m child at 2.5 m", 26.0, child_actors, NULL, 0),
+	SCRIPT("tall", "every pose, a 1.95 m adult at 3.4 m", 26.0, tall_actors, NULL, 0),
+	SCRIPT("turned", "every pose, two people turned 45 degrees", 26.0, turned_actors, NULL, 0),
+	SCRIPT("crowd", "three people, two touching, one by the wall", 12.0, crowd_actors, NULL, 0),
+	SCRIPT("walk", "walking across the whole view and back", 16.8, walk_actors, NULL, 0),
+	SCRIPT("furniture", "a chair, a box and a cabinet; a person comes in", 12.0,
+	       furniture_actors, furniture, G_N_ELEMENTS(furniture)),
+	{ "empty", "the room with its furniture and nobody", 4.0, ROOM, NULL, 0, furniture,
+	  G_N_ELEMENTS(furniture) },
+};
+
+const char *const *
+demo_scene_names(void)
+{
+	static const char *names[G_N_ELEMENTS(library) + 1];
+
+	for (guint i = 0; i < G_N_ELEMENTS(library); i++)
+		names[i] = library[i].name;
+	return names;
+}
+
+/* ---- playing a script ---- */
+
+static double
+smoothstep(double x)
+{
+	x = CLAMP(x, 0.0, 1.0);
+	return x * x * (3.0 - 2.0 * x);
+}
+
+static void
+key_limbs(const DemoKey *key, double t, DemoLimbs *limbs)
+{
+	demo_body_limbs(key->left, key->right, key->legs, t, limbs);
+}
+
+/* The actor's state at @t; FALSE when it is not in the scene then. */
+static gboolean
+actor_state(const DemoActor *actor, double t, DemoBodyState *state)
+{
+	const DemoKey *k0, *k1;
+	DemoLimbs l0, l1;
+	guint i = 0;
+	double w;
+
+	if (actor->n_keys == 0 || t < actor->keys[0].t || t > actor->keys[actor->n_keys - 1].t)
+		return FALSE;
+	while (i + 1 < actor->n_keys && actor->keys[i + 1].t <= t)
+		i++;
+	k0 = &actor->keys[i];
+	k1 = i + 1 < actor->n_keys ? &actor->keys[i + 1] : k0;
+	w = k1->t > k0->t ? (t - k0->t) / (k1->t - k0->t) : 0.0;
+	state->root = tracker_vec3(k0->x + (k1->x - k0->x) * w, 0.0, k0->z + (k1->z - k0->z) * w);
+	state->yaw = (k0->yaw_deg + (k1->yaw_deg - k0->yaw_deg) * w) * G_PI / 180.0;
+	key_limbs(k0, t, &l0);
+	key_limbs(k1, t, &l1);
+	demo_body_blend(&l0, &l1, smoothstep(w), &state->limbs);
+	return TRUE;
+}
+
+guint
+demo_scene_skeletons(const DemoScene *scene, double t, DemoSkeleton *skeletons, guint *ids)
+{
+	const DemoScript *script = scene->script;
+	guint n = 0;
+
+	for (guint i = 0; i < script->n_actors && n < DEMO_MAX_PEOPLE; i++) {
+		DemoBodyState state;
+
+		if (!actor_state(&script->actors[i], t, &state))
+			continue;
+		demo_body_pose(&scene->bodies[i], &state, &skeletons[n]);
+		ids[n++] = i + 1;
+	}
+	return n;
+}
+
+static void
+truth_person(DemoScene *scene, const DemoSkeleton *sk, guint id, const DepthFrame *frame,
+             DemoTruthPerson *p)
+{
+	const TrackerCamera *cam = demo_renderer_camera(scene->renderer);
+	guint8 label = DEMO_LABEL_PERSON(id);
+
+	memset(p, 0, sizeof(*p));
+	p->id = id;
+	p->height = sk->height;
+	for (int j = 0; j < TRACKER_N_JOINTS; j++) {
+		TrackerVec3 c = demo_renderer_to_camera(scene->renderer, sk->joints[j]);
+		int ui, vi;
+
+		p->joints[j] = c;
+		if (!tracker_camera_project(cam, c, &p->u[j], &p->v[j]))
+			continue;
+		ui = (int)floor(p->u[j] + 0.5);
+		vi = (int)floor(p->v[j] + 0.5);
+		p->in_view[j] = ui >= 0 && ui < DEPTH_WIDTH && vi >= 0 && vi < DEPTH_HEIGHT;
+		p->visible[j] = p->in_view[j] && scene->labels[vi * DEPTH_WIDTH + ui] == label;
+	}
+	for (int i = 0; i < DEPTH_PIXELS; i++)
+		p->pixels += scene->labels[i] == label && frame->mm[i] != 0;
+}
+
+static guint64
+frame_seed(guint64 seed, guint64 number)
+{
+	guint64 h = seed ^ (number * 0x9e3779b97f4a7c15ULL);
+
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	return h ^ (h >> 33);
+}
+
+void
+demo_scene_render(DemoScene *scene, guint64 number, DepthFrame *frame)
+{
+	const DemoScript *script = scene->script;
+	DemoSkeleton skeletons[DEMO_MAX_PEOPLE];
+	guint ids[DEMO_MAX_PEOPLE];
+	double t = (double)(number % scene->n_frames) / DEMO_FPS;
+	guint n = demo_scene_skeletons(scene, t, skeletons, ids);
+
+	for (guint k = 0; k < n; k++)
+		demo_body_capsules(&skeletons[k], DEMO_LABEL_PERSON(ids[k]),
+		                   scene->capsules + k * DEMO_BODY_N_CAPSULES);
+	demo_renderer_draw(scene->renderer, scene->capsules, n * DEMO_BODY_N_CAPSULES,
+	                   script->props, script->n_props, frame_seed(scene->seed, number),
+	                   frame->raw, frame->mm, scene->labels);
+	scene->truth.n_people = n;
+	for (guint k = 0; k < n; k++)
+		truth_person(scene, &skeletons[k], ids[k], frame, &scene->truth.people[k]);
+	frame->number = number;
+	frame->time_us = (gint64)(number * G_USEC_PER_SEC / DEMO_FPS);
+	/* The device clock is a free-running 32-bit counter; ours counts
+	 * microseconds of scene time. */
+	frame->timestamp = (guint32)frame->time_us;
+	frame->truth = &scene->truth;
+}
+
+const DemoTruth *
+demo_scene_truth(const DemoScene *scene)
+{
+	return &scene->truth;
+}
+
+DemoScene *
+demo_scene_new(const DemoScript *script, guint64 seed)
+{
+	DemoScene *scene = g_new0(DemoScene, 1);
+
+	g_return_val_if_fail(script->n_actors <= DEMO_MAX_PEOPLE, NULL);
+	scene->script = script;
+	scene->seed = seed;
+	scene->n_frames = MAX((guint64)1, (guint64)llround(script->duration * DEMO_FPS));
+	scene->renderer = demo_renderer_new(&script->room);
+	for (guint i = 0; i < script->n_actors; i++)
+		demo_body_init(&scene->bodies[i], script->actors[i].height);
+	scene->labels = g_new0(guint8, DEPTH_PIXELS);
+	scene->truth.labels = scene->labels;
+	return scene;
+}
+
+DemoScene *
+demo_scene_new_named(const char *name, guint64 seed, GError **error)
+{
+	g_autofree char *names = NULL;
+
+	for (guint i = 0; i < G_N_ELEMENTS(library); i++) {
+		if (strcmp(library[i].name, name) == 0)
+			return demo_scene_new(&library[i], seed);
+	}
+	names = g_strjoinv(", ", (char **)demo_scene_names());
+	g_set_error(error, DEMO_SCENE_ERROR, 0, "no demo scene called '%s'; scenes are: %s", name,
+	            names);
+	return NULL;
+}
+
+void
+demo_scene_free(DemoScene *scene)
+{
+	if (scene == NULL)
+		return;
+	demo_renderer_free(scene->renderer);
+	g_free(scene->labels);
+	g_free(scene);
+}
+
+const DemoScript *
+demo_scene_script(const DemoScene *scene)
+{
+	return scene->script;
+}
+
+guint64
+demo_scene_n_frames(const DemoScene *scene)
+{
+	return scene->n_frames;
+}

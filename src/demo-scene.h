@@ -1,0 +1,100 @@
+/* The built-in demo scene: scripted people in a room, rendered as a Kinect
+ * would see them, with the true joint positions of everyone in view.
+ *
+ * A script lists actors, each with a body height and keyframes (time,
+ * position on the floor, facing, pose); between keyframes an actor moves
+ * in a straight line and blends its pose. An actor exists from its first
+ * keyframe to its last. Scenes render at 30 frames per second; frame N
+ * shows time N/30 s, and the same seed gives the same frames. */
+#pragma once
+
+#include <glib.h>
+
+#include "demo-body.h"
+#include "demo-render.h"
+#include "depth.h"
+#include "tracker/tracker-joint.h"
+
+#define DEMO_FPS        30
+#define DEMO_MAX_PEOPLE 6
+#define DEMO_MAX_PROPS  16
+
+#define DEMO_SCENE_ERROR (demo_scene_error_quark())
+GQuark demo_scene_error_quark(void);
+
+typedef struct {
+	double t;       /* seconds from the start of the script */
+	double x, z;    /* position on the floor, mm */
+	double yaw_deg; /* 0 faces the sensor, positive turns toward -x */
+	DemoArm left, right;
+	DemoLegs legs;
+} DemoKey;
+
+typedef struct {
+	double height; /* mm */
+	const DemoKey *keys;
+	guint n_keys;
+} DemoActor;
+
+typedef struct {
+	const char *name;
+	const char *description;
+	double duration; /* seconds in one pass */
+	DemoRoom room;
+	const DemoActor *actors;
+	guint n_actors;
+	const DemoBox *props;
+	guint n_props;
+} DemoScript;
+
+typedef struct {
+	guint id;                             /* the actor's number in the script, from 1 */
+	double height;                        /* mm */
+	TrackerVec3 joints[TRACKER_N_JOINTS]; /* camera space, mm */
+	double u[TRACKER_N_JOINTS], v[TRACKER_N_JOINTS];
+	gboolean in_view[TRACKER_N_JOINTS]; /* projects inside the image */
+	gboolean visible[TRACKER_N_JOINTS]; /* ...onto this person's own surface */
+	guint pixels;                       /* depth readings on this person */
+} DemoTruthPerson;
+
+typedef struct _DemoTruth {
+	guint n_people; /* actors that exist now, in view or not */
+	DemoTruthPerson people[DEMO_MAX_PEOPLE];
+	const guint8 *labels; /* per pixel, DEMO_LABEL_*: what the pixel shows */
+} DemoTruth;
+
+typedef struct _DemoScene DemoScene;
+
+/** demo_scene_new: a scene playing @script, which must outlive it. */
+DemoScene *demo_scene_new(const DemoScript *script, guint64 seed);
+
+/**
+ * demo_scene_new_named:
+ * A scene from the built-in library: "routine" (the demo) and the scenes
+ * that the tracker's tests and benchmark use. See demo_scene_names().
+ */
+DemoScene *demo_scene_new_named(const char *name, guint64 seed, GError **error);
+void demo_scene_free(DemoScene *scene);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(DemoScene, demo_scene_free)
+
+/** demo_scene_names: the library's scene names, NULL-terminated. */
+const char *const *demo_scene_names(void);
+const DemoScript *demo_scene_script(const DemoScene *scene);
+
+/** demo_scene_n_frames: frames in one pass of the script. */
+guint64 demo_scene_n_frames(const DemoScene *scene);
+
+/**
+ * demo_scene_render:
+ * Renders frame @number (wrapping around the script) into @frame and sets
+ * frame->truth to the scene's truth for it, valid until the next render.
+ */
+void demo_scene_render(DemoScene *scene, guint64 number, DepthFrame *frame);
+const DemoTruth *demo_scene_truth(const DemoScene *scene);
+
+/**
+ * demo_scene_skeletons:
+ * The posed skeletons (world space) of the actors present at time @t;
+ * returns how many, at most DEMO_MAX_PEOPLE, with their ids in @ids.
+ */
+guint demo_scene_skeletons(const DemoScene *scene, double t, DemoSkeleton *skeletons, guint *ids);

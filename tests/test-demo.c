@@ -1,0 +1,279 @@
+/* The demo scene: deterministic, quantised like a Kinect, with truth that
+ * matches the picture, and a script that does what it says. */
+#include <math.h>
+#include <string.h>
+
+#include "demo-scene.h"
+
+#define FRAME_AT(seconds) ((guint64)((seconds)*DEMO_FPS))
+
+static DemoScene *
+scene_new(const char *name)
+{
+	g_autoptr(GError) error = NULL;
+	DemoScene *scene = demo_scene_new_named(name, 1, &error);
+
+	g_assert_no_error(error);
+	return scene;
+}
+
+static const DemoTruthPerson *
+truth_person(const DemoTruth *truth, guint id)
+{
+	for (guint i = 0; i < truth->n_people; i++) {
+		if (truth->people[i].id == id)
+			return &truth->people[i];
+	}
+	return NULL;
+}
+
+static void
+test_deterministic(void)
+{
+	g_autoptr(DemoScene) a = scene_new("routine");
+	g_autoptr(DemoScene) b = scene_new("routine");
+	g_autoptr(DemoScene) c = demo_scene_new_named("routine", 2, NULL);
+	g_autoptr(DepthFrame) fa = depth_frame_new();
+	g_autoptr(DepthFrame) fb = depth_frame_new();
+	g_autoptr(DepthFrame) fc = depth_frame_new();
+
+	demo_scene_render(a, 123, fa);
+	demo_scene_render(b, 500, fb); /* other frames in between change nothing */
+	demo_scene_render(b, 123, fb);
+	demo_scene_render(c, 123, fc);
+	g_assert_cmpmem(fa->mm, DEPTH_PIXELS * 2, fb->mm, DEPTH_PIXELS * 2);
+	g_assert_cmpmem(fa->raw, DEPTH_PIXELS * 2, fb->raw, DEPTH_PIXELS * 2);
+	g_assert_true(memcmp(fa->mm, fc->mm, DEPTH_PIXELS * 2) != 0);
+	g_assert_cmpuint(fa->number, ==, 123);
+	g_assert_cmpint(fa->time_us, ==, 123 * G_USEC_PER_SEC / DEMO_FPS);
+}
+
+static void
+test_quantised_like_libfreenect(void)
+{
+	g_autoptr(DemoScene) scene = scene_new("routine");
+	g_autoptr(DepthFrame) frame = depth_frame_new();
+	guint readings = 0;
+
+	demo_scene_render(scene, 60, frame);
+	for (guint i = 0; i < DEPTH_PIXELS; i++) {
+		g_assert_cmpuint(depth_raw_to_mm(frame->raw[i]), ==, frame->mm[i]);
+		readings += frame->mm[i] != 0;
+	}
+	/* Mostly readings, but not everywhere: shadow and dropouts. */
+	g_assert_cmpuint(readings, >, DEPTH_PIXELS * 8 / 10);
+	g_assert_cmpuint(readings, <, DEPTH_PIXELS);
+}
+
+/* Joint centres are inside the body: behind the surface seen at their
+ * pixel, and not far behind it. */
+static void
+test_truth_joints_inside_body(void)
+{
+	g_autoptr(DemoScene) scene = scene_new("routine");
+	g_autoptr(DepthFrame) frame = depth_frame_new();
+	const DemoTruthPerson *p;
+
+	demo_scene_render(scene, FRAME_AT(1.0), frame);
+	p = truth_person(frame->truth, 1);
+	g_assert_nonnull(p);
+	g_assert_cmpuint(p->pixels, >, 10000);
+	for (int j = 0; j < TRACKER_N_JOINTS; j++) {
+		int i = (int)floor(p->v[j] + 0.5) * DEPTH_WIDTH + (int)floor(p->u[j] + 0.5);
+		int surface = frame->mm[i];
+
+		g_assert_true(p->in_view[j]);
+		g_assert_true(p->visible[j]);
+		if (surface == 0)
+			continue;
+		g_assert_cmpint((int)p->joints[j].z, >, surface - 40);
+		g_assert_cmpint((int)p->joints[j].z, <, surface + 200);
+	}
+}
+
+static void
+test_anatomical_sides(void)
+{
+	g_autoptr(DemoScene) scene = scene_new("routine");
+	g_autoptr(DepthFrame) frame = depth_frame_new();
+	const DemoTruthPerson *p;
+
+	demo_scene_render(scene, FRAME_AT(1.0), frame);
+	p = truth_person(frame->truth, 1);
+	/* Facing the sensor, the user's left is on the image's right. */
+	g_assert_cmpfloat(p->joints[TRACKER_JOINT_LEFT_SHOULDER].x, >, 0.0);
+	g_assert_cmpfloat(p->u[TRACKER_JOINT_LEFT_HAND], >, p->u[TRACKER_JOINT_RIGHT_HAND]);
+	g_assert_cmpfloat(p->joints[TRACKER_JOINT_HEAD].y, >, p->joints[TRACKER_JOINT_NECK].y);
+}
+
+/* The projector sits to the sensor's +x: objects cast a band with no
+ * reading on their image-left side and none on their right. */
+static void
+test_shadow_band_on_left(void)
+{
+	g_autoptr(DemoScene) scene = scene_new("routine");
+	g_autoptr(DepthFrame) frame = depth_frame_new();
+	const DemoTruth *truth;
+	int v, left = -1, right = -1, left_gap = 0, right_gap = 0;
+
+	demo_scene_render(scene, FRAME_AT(1.0), frame);
+	truth = frame->truth;
+	v = (int)truth->people[0].v[TRACKER_JOINT_NECK] + 30;
+	for (int u = 0; u < DEPTH_WIDTH; u++) {
+		if (DEMO_LABEL_IS_PERSON(truth->labels[v * DEPTH_WIDTH + u])) {
+			if (left < 0)
+				left = u;
+			right = u;
+		}
+	}
+	g_assert_cmpint(left, >, 20);
+	for (int u = left - 20; u < left; u++)
+		left_gap += frame->mm[v * DEPTH_WIDTH + u] == 0;
+	for (int u = right + 1; u <= right + 20; u++)
+		right_gap += frame->mm[v * DEPTH_WIDTH + u] == 0;
+	/* 575.8 px * 75 mm * (1/3000 - 1/4800) mm^-1 is about 5 px. */
+	g_assert_cmpint(left_gap, >=, 4);
+	g_assert_cmpint(right_gap, <=, 1);
+}
+
+static void
+test_room_in_view(void)
+{
+	g_autoptr(DemoScene) scene = scene_new("routine");
+	g_autoptr(DepthFrame) frame = depth_frame_new();
+	const guint8 *labels;
+
+	demo_scene_render(scene, 0, frame);
+	labels = frame->truth->labels;
+	g_assert_cmpuint(labels[(DEPTH_HEIGHT - 1) * DEPTH_WIDTH + 5], ==, DEMO_LABEL_FLOOR);
+	g_assert_cmpuint(labels[5 * DEPTH_WIDTH + 5], ==, DEMO_LABEL_WALL);
+	/* The back wall is 4.8 m away along the floor; the sensor is tilted
+	 * by a degree, so its depth at the image centre is a little less. */
+	g_assert_cmpint(abs(frame->mm[240 * DEPTH_WIDTH + 40] - 4799), <, 80);
+}
+
+static guint
+people_in_view(DemoScene *scene, double seconds)
+{
+	g_autoptr(DepthFrame) frame = depth_frame_new();
+	guint n = 0;
+
+	demo_scene_render(scene, FRAME_AT(seconds), frame);
+	for (guint i = 0; i < frame->truth->n_people; i++)
+		n += frame->truth->people[i].pixels > 500;
+	return n;
+}
+
+static void
+test_routine_visitor_comes_and_goes(void)
+{
+	g_autoptr(DemoScene) scene = scene_new("routine");
+
+	g_assert_cmpuint(people_in_view(scene, 10.0), ==, 1);
+	g_assert_cmpuint(people_in_view(scene, 44.0), ==, 2);
+	g_assert_cmpuint(people_in_view(scene, 51.9), ==, 1);
+	g_assert_cmpuint(demo_scene_n_frames(scene), ==, 52 * DEMO_FPS);
+}
+
+static const DemoTruthPerson *
+person_at(DemoScene *scene, DepthFrame *frame, double seconds)
+{
+	demo_scene_render(scene, FRAME_AT(seconds), frame);
+	return truth_person(frame->truth, 1);
+}
+
+static void
+test_routine_poses(void)
+{
+	g_autoptr(DemoScene) scene = scene_new("routine");
+	g_autoptr(DepthFrame) frame = depth_frame_new();
+	const DemoTruthPerson *p;
+	const TrackerVec3 *j;
+
+	/* both arms up: hands above the head */
+	p = person_at(scene, frame, 5.0);
+	j = p->joints;
+	g_assert_cmpfloat(j[TRACKER_JOINT_LEFT_HAND].y, >, j[TRACKER_JOINT_HEAD].y + 200);
+	g_assert_cmpfloat(j[TRACKER_JOINT_RIGHT_HAND].y, >, j[TRACKER_JOINT_HEAD].y + 200);
+	/* waving: right elbow near shoulder height, right hand near head height */
+	p = person_at(scene, frame, 10.0);
+	j = p->joints;
+	g_assert_cmpfloat(fabs(j[TRACKER_JOINT_RIGHT_ELBOW].y - j[TRACKER_JOINT_RIGHT_SHOULDER].y),
+	                  <, 80);
+	g_assert_cmpfloat(fabs(j[TRACKER_JOINT_RIGHT_HAND].y - j[TRACKER_JOINT_HEAD].y), <, 200);
+	/* pushing: the left hand well in front of the torso */
+	p = person_at(scene, frame, 15.0);
+	j = p->joints;
+	g_assert_cmpfloat(j[TRACKER_JOINT_TORSO].z - j[TRACKER_JOINT_LEFT_HAND].z, >, 500);
+	/* hands on hips: hands near the hips, elbows out */
+	p = person_at(scene, frame, 19.5);
+	j = p->joints;
+	for (int side = 0; side < 2; side++) {
+		g_assert_cmpfloat(tracker_vec3_distance(j[TRACKER_JOINT_LEFT_HAND + side],
+		                                        j[TRACKER_JOINT_LEFT_HIP + side]),
+		                  <, 200);
+		g_assert_cmpfloat(fabs(j[TRACKER_JOINT_LEFT_ELBOW + side].x), >,
+		                  fabs(j[TRACKER_JOINT_LEFT_SHOULDER + side].x) + 150);
+	}
+}
+
+static void
+test_routine_walks_across(void)
+{
+	g_autoptr(DemoScene) scene = scene_new("routine");
+	g_autoptr(DepthFrame) frame = depth_frame_new();
+	double x0 = person_at(scene, frame, 22.0)->joints[TRACKER_JOINT_TORSO].x;
+	double x1 = person_at(scene, frame, 25.6)->joints[TRACKER_JOINT_TORSO].x;
+	double x2 = person_at(scene, frame, 32.4)->joints[TRACKER_JOINT_TORSO].x;
+
+	g_assert_cmpfloat(x1, <, x0 - 1000);
+	g_assert_cmpfloat(x2, >, x0 + 1000);
+}
+
+static void
+test_library_scenes_render(void)
+{
+	const char *const *names = demo_scene_names();
+
+	for (guint i = 0; names[i] != NULL; i++) {
+		g_autoptr(DemoScene) scene = scene_new(names[i]);
+		g_autoptr(DepthFrame) frame = depth_frame_new();
+
+		demo_scene_render(scene, demo_scene_n_frames(scene) / 2, frame);
+		if (strcmp(names[i], "empty") == 0)
+			g_assert_cmpuint(frame->truth->n_people, ==, 0);
+		else
+			g_assert_cmpuint(frame->truth->n_people, >=, 1);
+	}
+}
+
+static void
+test_unknown_scene(void)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(DemoScene) scene = demo_scene_new_named("ballet", 1, &error);
+
+	g_assert_null(scene);
+	g_assert_error(error, DEMO_SCENE_ERROR, 0);
+	g_assert_true(g_str_has_prefix(
+	        error->message, "no demo scene called 'ballet'; scenes are: routine, poses"));
+}
+
+int
+main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	g_test_add_func("/demo/deterministic", test_deterministic);
+	g_test_add_func("/demo/quantised-like-libfreenect", test_quantised_like_libfreenect);
+	g_test_add_func("/demo/truth/joints-inside-body", test_truth_joints_inside_body);
+	g_test_add_func("/demo/truth/anatomical-sides", test_anatomical_sides);
+	g_test_add_func("/demo/noise/shadow-band-on-image-left", test_shadow_band_on_left);
+	g_test_add_func("/demo/room/floor-and-wall", test_room_in_view);
+	g_test_add_func("/demo/routine/visitor-comes-and-goes",
+	                test_routine_visitor_comes_and_goes);
+	g_test_add_func("/demo/routine/poses", test_routine_poses);
+	g_test_add_func("/demo/routine/walks-across", test_routine_walks_across);
+	g_test_add_func("/demo/library/every-scene-renders", test_library_scenes_render);
+	g_test_add_func("/demo/library/unknown-scene", test_unknown_scene);
+	return g_test_run();
+}
