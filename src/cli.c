@@ -1,0 +1,101 @@
+#include "cli.h"
+
+#include <glib-unix.h>
+#include <signal.h>
+#include <stdio.h>
+#include <unistd.h>
+
+void
+cli_add_source_entries(GOptionContext *context, CliSourceArgs *args)
+{
+	const GOptionEntry entries[] = {
+		{ "source", 's', 0, G_OPTION_ARG_STRING, &args->source,
+		  "Where depth comes from (default demo; see below)", "S" },
+		{ "fast", 0, 0, G_OPTION_ARG_NONE, &args->fast,
+		  "Play recordings and the demo as fast as possible", NULL },
+		{ "loop", 0, 0, G_OPTION_ARG_NONE, &args->loop,
+		  "Start recordings and scenes again at their end", NULL },
+		{ "frames", 'n', 0, G_OPTION_ARG_INT64, &args->frames, "Stop after N frames", "N" },
+		{ "seed", 0, 0, G_OPTION_ARG_INT64, &args->seed,
+		  "Noise seed for the demo scene (default 1)", "N" },
+		G_OPTION_ENTRY_NULL
+	};
+	g_autofree char *description = g_strdup_printf("Sources:\n%s", source_usage());
+
+	args->seed = 1;
+	g_option_context_add_main_entries(context, entries, NULL);
+	g_option_context_set_description(context, description);
+}
+
+void
+cli_source_args_clear(CliSourceArgs *args)
+{
+	g_clear_pointer(&args->source, g_free);
+}
+
+Source *
+cli_open_source(const CliSourceArgs *args, GError **error)
+{
+	SourceOptions options = { 0 };
+
+	options.fast = args->fast;
+	options.loop = args->loop;
+	options.seed = (guint64)args->seed;
+	return source_open(args->source ? args->source : "demo", &options, error);
+}
+
+gboolean
+cli_parse(GOptionContext *context, const char *command, int *argc, char ***argv)
+{
+	g_autoptr(GError) error = NULL;
+
+	if (g_option_context_parse(context, argc, argv, &error))
+		return TRUE;
+	cli_error("%s: %s (see 'skelbridge %s --help')", command, error->message, command);
+	return FALSE;
+}
+
+typedef struct {
+	GMainLoop *loop;
+	gboolean *signalled;
+} SignalData;
+
+static gboolean
+cli_on_signal(gpointer user_data)
+{
+	SignalData *data = user_data;
+
+	if (data->signalled != NULL)
+		*data->signalled = TRUE;
+	g_main_loop_quit(data->loop);
+	return G_SOURCE_CONTINUE;
+}
+
+void
+cli_quit_on_signals(GMainLoop *loop, gboolean *signalled)
+{
+	SignalData *data = g_new0(SignalData, 1);
+
+	data->loop = loop;
+	data->signalled = signalled;
+	g_unix_signal_add_full(G_PRIORITY_HIGH, SIGINT, cli_on_signal, data, NULL);
+	g_unix_signal_add_full(G_PRIORITY_HIGH, SIGTERM, cli_on_signal, data, g_free);
+}
+
+void
+cli_error(const char *format, ...)
+{
+	va_list args;
+	g_autofree char *message = NULL;
+
+	va_start(args, format);
+	message = g_strdup_vprintf(format, args);
+	va_end(args);
+	fprintf(stderr, "skelbridge: %s\n", message);
+}
+
+gboolean
+cli_is_terminal(void)
+{
+	return isatty(STDERR_FILENO);
+}

@@ -1,0 +1,7 @@
+/* The subcommands' entry points: argv[0] is the subcommand's name. */
+#pragma once
+
+#include <glib.h>
+
+int cmd_run_main(int argc, char **argv);
+int cmd_record_main(int argc, char **argv);
