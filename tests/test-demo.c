@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "demo-scene.h"
+#include "truth.h"
 
 #define FRAME_AT(seconds) ((guint64)((seconds)*DEMO_FPS))
 
@@ -248,6 +249,30 @@ test_library_scenes_render(void)
 }
 
 static void
+test_truth_as_tracker_frame(void)
+{
+	g_autoptr(DemoScene) scene = scene_new("routine");
+	g_autoptr(DepthFrame) frame = depth_frame_new();
+	TrackerFrame out;
+	const TrackerUser *user;
+
+	/* The visitor is still out of view at 37.6 s: only one user. */
+	demo_scene_render(scene, FRAME_AT(37.6), frame);
+	g_assert_cmpuint(frame->truth->n_people, ==, 2);
+	truth_to_tracker_frame(frame->truth, frame->number, frame->time_us, 500, &out);
+	g_assert_cmpuint(out.n_users, ==, 1);
+	g_assert_cmpuint(out.frame, ==, FRAME_AT(37.6));
+	user = tracker_frame_find_user(&out, 1);
+	g_assert_nonnull(user);
+	g_assert_null(tracker_frame_find_user(&out, 2));
+	for (int j = 0; j < TRACKER_N_JOINTS; j++) {
+		g_assert_cmpfloat(user->joints[j].confidence, ==, 1.0);
+		g_assert_cmpfloat(user->joints[j].position.z, ==,
+		                  frame->truth->people[0].joints[j].z);
+	}
+}
+
+static void
 test_unknown_scene(void)
 {
 	g_autoptr(GError) error = NULL;
@@ -275,5 +300,6 @@ main(int argc, char **argv)
 	g_test_add_func("/demo/routine/walks-across", test_routine_walks_across);
 	g_test_add_func("/demo/library/every-scene-renders", test_library_scenes_render);
 	g_test_add_func("/demo/library/unknown-scene", test_unknown_scene);
+	g_test_add_func("/demo/truth/as-tracker-frame", test_truth_as_tracker_frame);
 	return g_test_run();
 }

@@ -1,0 +1,46 @@
+/* What the tracker reports: the users in view, each with a stable id and
+ * the fifteen joints. This is the whole contract between the tracker and
+ * everything downstream (mapping engine, TUIO, gestures, snapshots). */
+#pragma once
+
+#include <glib.h>
+
+#include "tracker-joint.h"
+#include "tracker-vec.h"
+
+#define TRACKER_MAX_USERS 6
+
+typedef struct {
+	TrackerVec3 position; /* camera space, mm */
+	double u, v;          /* pixel where the joint is seen */
+	/* 0..1. 0 means not found: position, u and v are then meaningless
+	 * and consumers leave the joint out. */
+	double confidence;
+} TrackerJoint;
+
+typedef struct {
+	/* Stable while the user stays in view; ids start at 1 and are not
+	 * reused by the same tracker. */
+	guint id;
+	TrackerVec3 centre; /* centre of the user's points, mm */
+	guint n_pixels;     /* depth pixels on the user */
+	TrackerJoint joints[TRACKER_N_JOINTS];
+} TrackerUser;
+
+typedef struct {
+	guint64 frame;  /* the source's frame number */
+	gint64 time_us; /* the frame's time, as given to the tracker */
+	guint n_users;
+	TrackerUser users[TRACKER_MAX_USERS];
+} TrackerFrame;
+
+/** tracker_frame_find_user: the user with @id, or NULL. */
+static inline const TrackerUser *
+tracker_frame_find_user(const TrackerFrame *frame, guint id)
+{
+	for (guint i = 0; i < frame->n_users; i++) {
+		if (frame->users[i].id == id)
+			return &frame->users[i];
+	}
+	return NULL;
+}
