@@ -35,3 +35,33 @@ truth_to_tracker_frame(const DemoTruth *truth, guint64 frame, gint64 time_us, gu
 		truth_person_to_user(&truth->people[i], &out->users[out->n_users++]);
 	}
 }
+
+static guint8
+truth_label(guint8 demo_label, const TrackerFrame *frame)
+{
+	switch (demo_label) {
+	case DEMO_LABEL_FLOOR:
+		return TRACKER_LABEL_FLOOR;
+	case DEMO_LABEL_WALL:
+	case DEMO_LABEL_PROP:
+		return TRACKER_LABEL_BACKGROUND;
+	default:
+		break;
+	}
+	if (DEMO_LABEL_IS_PERSON(demo_label)) {
+		for (guint k = 0; k < frame->n_users; k++) {
+			if (frame->users[k].id == DEMO_LABEL_PERSON_ID(demo_label))
+				return TRACKER_LABEL_USER + k;
+		}
+	}
+	return TRACKER_LABEL_SCENE;
+}
+
+void
+truth_to_labels(const DemoTruth *truth, const guint16 *mm, const TrackerFrame *frame,
+                guint8 *labels)
+{
+	for (int i = 0; i < DEPTH_PIXELS; i++)
+		labels[i] = mm[i] == 0 ? TRACKER_LABEL_NO_READING
+		                       : truth_label(truth->labels[i], frame);
+}

@@ -15,3 +15,11 @@
  */
 void truth_to_tracker_frame(const DemoTruth *truth, guint64 frame, gint64 time_us, guint min_pixels,
                             TrackerFrame *out);
+
+/**
+ * truth_to_labels:
+ * Per-pixel tracker labels from the scene's truth: people in @frame become
+ * their user index, the floor floor, walls and furniture background.
+ */
+void truth_to_labels(const DemoTruth *truth, const guint16 *mm, const TrackerFrame *frame,
+                     guint8 *labels);

@@ -34,6 +34,17 @@ typedef struct {
 	TrackerUser users[TRACKER_MAX_USERS];
 } TrackerFrame;
 
+/* What the tracker made of each pixel, for views and snapshots: one byte
+ * per depth pixel. User pixels carry TRACKER_LABEL_USER plus the user's
+ * index in TrackerFrame.users. */
+enum {
+	TRACKER_LABEL_NO_READING = 0,
+	TRACKER_LABEL_SCENE = 1,      /* kept but not part of a user */
+	TRACKER_LABEL_FLOOR = 2,      /* cut away as floor */
+	TRACKER_LABEL_BACKGROUND = 3, /* cut away as static background (walls, furniture) */
+	TRACKER_LABEL_USER = 8,
+};
+
 /** tracker_frame_find_user: the user with @id, or NULL. */
 static inline const TrackerUser *
 tracker_frame_find_user(const TrackerFrame *frame, guint id)
