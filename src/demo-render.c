@@ -22,6 +22,7 @@ struct _DemoRenderer {
 	Ray *ray_cam;           /* per pixel, unit length */
 	Ray *ray_world;
 	float *bg_z, *bg_cos; /* the empty room */
+	float *bg_raw;        /* its exact disparity, worked out once */
 	guint8 *bg_label;
 	float *z, *cosine; /* the frame being drawn */
 };
@@ -129,11 +130,14 @@ demo_renderer_new(const DemoRoom *room)
 	r->ray_world = g_new(Ray, DEPTH_PIXELS);
 	r->bg_z = g_new(float, DEPTH_PIXELS);
 	r->bg_cos = g_new(float, DEPTH_PIXELS);
+	r->bg_raw = g_new(float, DEPTH_PIXELS);
 	r->bg_label = g_new(guint8, DEPTH_PIXELS);
 	r->z = g_new(float, DEPTH_PIXELS);
 	r->cosine = g_new(float, DEPTH_PIXELS);
 	setup_rays(r);
 	draw_room(r);
+	for (int i = 0; i < DEPTH_PIXELS; i++)
+		r->bg_raw[i] = (float)depth_mm_to_raw_exact(r->bg_z[i]);
 	return r;
 }
 
@@ -146,6 +150,7 @@ demo_renderer_free(DemoRenderer *r)
 	g_free(r->ray_world);
 	g_free(r->bg_z);
 	g_free(r->bg_cos);
+	g_free(r->bg_raw);
 	g_free(r->bg_label);
 	g_free(r->z);
 	g_free(r->cosine);
@@ -398,14 +403,14 @@ cast_shadow(DemoRenderer *r)
 	}
 }
 
+/* @raw_exact is the disparity of @z before noise and rounding. */
 static guint16
-sense_pixel(float z, float cosine, guint64 bits, gboolean noise)
+sense_pixel(float z, double raw_exact, float cosine, guint64 bits, gboolean noise)
 {
-	double raw;
+	double raw = raw_exact;
 
 	if (!(z >= NEAR_MM && z <= FAR_MM))
 		return DEPTH_RAW_NONE;
-	raw = depth_mm_to_raw_exact(z);
 	if (noise) {
 		/* Irwin-Hall: four uniforms make a near-Gaussian. */
 		double g = ((bits & 0xfff) + ((bits >> 12) & 0xfff) + ((bits >> 24) & 0xfff) +
@@ -418,22 +423,27 @@ sense_pixel(float z, float cosine, guint64 bits, gboolean noise)
 			return DEPTH_RAW_NONE;
 		raw += DISPARITY_SIGMA * sqrt(3.0) * g;
 	}
-	raw = floor(raw + 0.5);
-	if (raw < 0.0 || raw >= DEPTH_RAW_NONE)
+	/* Positive here, so truncating rounds. */
+	if (raw < 0.0 || raw >= DEPTH_RAW_NONE - 0.5)
 		return DEPTH_RAW_NONE;
-	return (guint16)raw;
+	return (guint16)(raw + 0.5);
 }
 
 static void
 sense(DemoRenderer *r, guint64 seed, guint16 *raw, guint16 *mm)
 {
+	const guint16 *table = depth_raw_to_mm_table();
 	guint64 state = seed * 0x2545f4914f6cdd1dULL + 0x1234567;
 
 	if (r->room.noise)
 		cast_shadow(r);
 	for (int i = 0; i < DEPTH_PIXELS; i++) {
-		raw[i] = sense_pixel(r->z[i], r->cosine[i], splitmix64(&state), r->room.noise);
-		mm[i] = depth_raw_to_mm(raw[i]);
+		float z = r->z[i];
+		/* The room's disparity is known; only objects need working out. */
+		double exact = z == r->bg_z[i] ? r->bg_raw[i] : depth_mm_to_raw_exact(z);
+
+		raw[i] = sense_pixel(z, exact, r->cosine[i], splitmix64(&state), r->room.noise);
+		mm[i] = table[raw[i]];
 		if (mm[i] == 0)
 			raw[i] = DEPTH_RAW_NONE;
 	}

@@ -104,6 +104,12 @@ depth_raw_to_mm(guint16 raw)
 	return raw > DEPTH_RAW_MAX ? 0 : depth_tables()->raw_to_mm[raw];
 }
 
+const guint16 *
+depth_raw_to_mm_table(void)
+{
+	return depth_tables()->raw_to_mm;
+}
+
 guint16
 depth_mm_to_raw(guint16 mm)
 {

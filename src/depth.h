@@ -55,6 +55,9 @@ double depth_mm_to_raw_exact(double mm);
  */
 guint16 depth_raw_to_mm(guint16 raw);
 
+/** depth_raw_to_mm_table: the whole table, DEPTH_RAW_MAX + 1 entries, for hot loops. */
+const guint16 *depth_raw_to_mm_table(void);
+
 /**
  * depth_mm_to_raw:
  * A raw value that depth_raw_to_mm() turns back into @mm when @mm is one of
