@@ -63,7 +63,7 @@ tuio_seed_from_clock(gint64 unix_time_us)
 	gint64 ticks = unix_time_us / G_USEC_PER_SEC * 30 +
 	               unix_time_us % G_USEC_PER_SEC * 30 / G_USEC_PER_SEC;
 
-	return (gint32)(ticks % SEED_RANGE) + 1;
+	return (gint32)(ticks % (TUIO_ID_LIMIT - 1)) + 1;
 }
 
 TuioState *
@@ -71,7 +71,7 @@ tuio_state_new(const TuioConfig *config, gint32 seed)
 {
 	TuioState *state = g_new0(TuioState, 1);
 
-	g_return_val_if_fail(seed > 0, NULL);
+	g_return_val_if_fail(seed > 0 && seed < TUIO_ID_LIMIT, NULL);
 	state->config = *config;
 	state->next_session = seed;
 	state->next_fseq = seed;
@@ -90,14 +90,14 @@ tuio_state_set_config(TuioState *state, const TuioConfig *config)
 	state->config = *config;
 }
 
-/* Ids and sequence numbers only grow; past int32 they start again low,
+/* Ids and sequence numbers only grow; at the limit they start again low,
  * which clients take for a restart (more than 100 below the last). */
 static gint32
 next_id(gint32 *counter)
 {
 	gint32 id = *counter;
 
-	*counter = id == G_MAXINT32 ? 1 : id + 1;
+	*counter = id >= TUIO_ID_LIMIT - 1 ? 1 : id + 1;
 	return id;
 }
 

@@ -6,7 +6,9 @@
  * ids and the frame sequence are seeded by the caller (from the clock) so
  * that a restarted bridge is not taken by clients for late frames: the
  * reference clients drop a frame whose fseq is up to 100 below the last
- * one they saw, from any source. */
+ * one they saw, from any source. Both stay below 2^24 so that Pd, whose
+ * numbers are 32-bit floats, reads them exactly; past that they wrap to 1,
+ * which clients take for a restart. */
 #pragma once
 
 #include <glib.h>
@@ -14,6 +16,7 @@
 #include "tracker/tracker-types.h"
 
 #define TUIO_MAX_CURSORS (2 * TRACKER_MAX_USERS)
+#define TUIO_ID_LIMIT    (1 << 24) /* ids and fseq stay below this */
 
 typedef enum {
 	TUIO_PROFILE_2DCUR,  /* /tuio/2Dcur: x y; what every client accepts */
@@ -100,7 +103,7 @@ void tuio_state_finish(TuioState *state, gint64 time_us, TuioFrame *out);
 /**
  * tuio_seed_from_clock:
  * A seed that grows 30 per second of @unix_time_us, as fast as frames do
- * at the Kinect's rate, and stays positive in an int32 (it wraps about
- * every 400 days).
+ * at the Kinect's rate, from 1 to below TUIO_ID_LIMIT (it wraps about
+ * every six and a half days).
  */
 gint32 tuio_seed_from_clock(gint64 unix_time_us);

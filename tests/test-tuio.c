@@ -338,8 +338,32 @@ test_seed_from_clock(void)
 
 	g_assert_cmpint(a, >, 0);
 	g_assert_cmpint(b - a, ==, 300);
-	for (gint64 k = 0; k < 1000; k++)
-		g_assert_cmpint(tuio_seed_from_clock(t + k * 86400 * G_USEC_PER_SEC), >, 0);
+	for (gint64 k = 0; k < 1000; k++) {
+		gint32 seed = tuio_seed_from_clock(t + k * 3600 * G_USEC_PER_SEC);
+
+		g_assert_cmpint(seed, >, 0);
+		g_assert_cmpint(seed, <, TUIO_ID_LIMIT);
+	}
+}
+
+/* Pd reads numbers as 32-bit floats: exact only below 2^24. */
+static void
+test_ids_wrap_below_float_precision(void)
+{
+	g_autoptr(TuioState) state = state_new(TUIO_TOUCH_ALWAYS, TUIO_ID_LIMIT - 2);
+	Scene s = { 0 };
+	TuioFrame out;
+
+	scene_add_user(&s, 1, 0, 2500, ADULT_ARM);
+	step(state, &s, &out);
+	g_assert_cmpint(out.fseq, ==, TUIO_ID_LIMIT - 2);
+	g_assert_cmpint(out.cursors[0].session, ==, TUIO_ID_LIMIT - 2);
+	g_assert_cmpint(out.cursors[1].session, ==, TUIO_ID_LIMIT - 1);
+	g_assert_cmpfloat((float)out.cursors[1].session, ==, (double)(TUIO_ID_LIMIT - 1));
+	step(state, &s, &out);
+	g_assert_cmpint(out.fseq, ==, TUIO_ID_LIMIT - 1);
+	step(state, &s, &out);
+	g_assert_cmpint(out.fseq, ==, 1);
 }
 
 int
@@ -359,5 +383,7 @@ main(int argc, char **argv)
 	g_test_add_func("/tuio/motion/velocity-and-acceleration", test_velocity_and_acceleration);
 	g_test_add_func("/tuio/frames/sent-and-sequence", test_frames_sent_and_sequence);
 	g_test_add_func("/tuio/seed-from-clock", test_seed_from_clock);
+	g_test_add_func("/tuio/ids-wrap-below-float-precision",
+	                test_ids_wrap_below_float_precision);
 	return g_test_run();
 }
