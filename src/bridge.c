@@ -58,8 +58,7 @@ bridge_clock_timetag(BridgeClock *clock, gint64 frame_us, gint64 now_us)
 	return t;
 }
 
-static void G_GNUC_PRINTF(2, 3)
-bridge_log(Bridge *b, const char *format, ...)
+static void G_GNUC_PRINTF(2, 3) bridge_log(Bridge *b, const char *format, ...)
 {
 	g_autofree char *message = NULL;
 	va_list args;
@@ -244,7 +243,8 @@ bridge_mapping_install(BridgeMapping *bm, Mapping *mapping)
 	MappingEngine *engine = mapping_engine_new(mapping, bm->engine);
 
 	for (guint i = 0; i < mapping->outputs->len; i++)
-		g_ptr_array_add(outputs, bridge_mapping_take_output(bm, mapping_get_output(mapping, i)));
+		g_ptr_array_add(outputs,
+		                bridge_mapping_take_output(bm, mapping_get_output(mapping, i)));
 	for (guint i = 0; bm->outputs != NULL && i < bm->outputs->len; i++)
 		bridge_retire(bm->bridge, g_ptr_array_index(bm->outputs, i));
 	g_clear_pointer(&bm->outputs, g_ptr_array_unref);
@@ -500,7 +500,8 @@ void
 bridge_frame(Bridge *b, const DepthFrame *frame)
 {
 	skeletons_process(b->skeletons, frame, &b->frame);
-	bridge_push(b, &b->frame, bridge_clock_timetag(&b->clock, frame->time_us, g_get_real_time()));
+	bridge_push(b, &b->frame,
+	            bridge_clock_timetag(&b->clock, frame->time_us, g_get_real_time()));
 }
 
 void

@@ -81,7 +81,8 @@ cmd_run_describe_outputs(const CmdRun *run, GString *s)
 		OscOutputStats stats;
 
 		osc_output_get_stats(output, &stats);
-		g_string_append_printf(s, "%s %s %s", i ? ";" : " |", osc_output_config(output)->name,
+		g_string_append_printf(s, "%s %s %s", i ? ";" : " |",
+		                       osc_output_config(output)->name,
 		                       osc_output_state_name(stats.state));
 		if (stats.errors > 0)
 			g_string_append_printf(s, ", %" G_GUINT64_FORMAT " errors", stats.errors);
@@ -102,7 +103,8 @@ cmd_run_status(gpointer user_data)
 	if (!run->terminal && now - run->last_log_us < LOG_INTERVAL_US)
 		return G_SOURCE_CONTINUE;
 	bridge_get_stats(run->bridge, &stats);
-	g_string_append_printf(s, "%s: frame %" G_GUINT64_FORMAT ", %.1f fps, %u user%s, %.0f msg/s",
+	g_string_append_printf(s,
+	                       "%s: frame %" G_GUINT64_FORMAT ", %.1f fps, %u user%s, %.0f msg/s",
 	                       source_spec(run->source), run->frames, run->fps, stats.users,
 	                       stats.users == 1 ? "" : "s", run->messages_per_s);
 	if (run->lost)
@@ -250,8 +252,7 @@ cmd_run_bridge(const CmdRunArgs *args, CmdRun *run, GError **error)
 	static const char *const default_mappings[] = { "default", NULL };
 	BridgeOptions options = { 0 };
 
-	options.mappings =
-	        args->mappings ? (const char *const *)args->mappings : default_mappings;
+	options.mappings = args->mappings ? (const char *const *)args->mappings : default_mappings;
 	options.targets = (const char *const *)args->targets;
 	options.skeletons = args->skeletons ? args->skeletons : "truth";
 	options.watch = !args->no_watch;

@@ -213,7 +213,8 @@ mapping_engine_value(const MappingRule *rule, const Subject *subject, MappingVal
 	out.type = MESSAGE_ARG_FLOAT32;
 	out.f = value == MAPPING_VALUE_CONFIDENCE
 	                ? (float)joint->confidence
-	                : mapping_engine_scaled(rule, value, mapping_engine_joint_raw(joint, value));
+	                : mapping_engine_scaled(rule, value,
+	                                        mapping_engine_joint_raw(joint, value));
 	return out;
 }
 
@@ -289,8 +290,7 @@ mapping_engine_number(const Value *value)
 /* on_change: whether the message built in engine->values is worth sending,
  * remembering it when it is. */
 static gboolean
-mapping_engine_changed(MappingEngine *engine, RuleState *state, const Subject *subject,
-                       guint slot)
+mapping_engine_changed(MappingEngine *engine, RuleState *state, const Subject *subject, guint slot)
 {
 	const MappingRule *rule = state->rule;
 	RuleUser *user = mapping_engine_rule_user(state, subject->user_id);
@@ -301,7 +301,8 @@ mapping_engine_changed(MappingEngine *engine, RuleState *state, const Subject *s
 
 	for (guint k = 0; k < engine->n_values && !send; k++) {
 		if (engine->values[k].type != MESSAGE_ARG_STRING)
-			send = fabs(mapping_engine_number(&engine->values[k]) - last[k]) > rule->change;
+			send = fabs(mapping_engine_number(&engine->values[k]) - last[k]) >
+			       rule->change;
 	}
 	if (!send)
 		return FALSE;

@@ -68,7 +68,7 @@ static const char *const scope_names[] = { "frame", "user", "joint", "event" };
 /* ---- errors ---- */
 
 static gboolean G_GNUC_PRINTF(4, 5)
-mapping_parser_fail(const Parser *p, guint line, GError **error, const char *format, ...)
+        mapping_parser_fail(const Parser *p, guint line, GError **error, const char *format, ...)
 {
 	g_autofree char *what = NULL;
 	va_list args;
@@ -82,8 +82,8 @@ mapping_parser_fail(const Parser *p, guint line, GError **error, const char *for
 
 /* "path:line: [rule hands] address: what" */
 static gboolean G_GNUC_PRINTF(5, 6)
-mapping_parser_fail_entry(const Parser *p, const Section *s, const Entry *e, GError **error,
-                          const char *format, ...)
+        mapping_parser_fail_entry(const Parser *p, const Section *s, const Entry *e, GError **error,
+                                  const char *format, ...)
 {
 	g_autofree char *what = NULL;
 	va_list args;
@@ -95,7 +95,7 @@ mapping_parser_fail_entry(const Parser *p, const Section *s, const Entry *e, GEr
 }
 
 static void G_GNUC_PRINTF(3, 4)
-mapping_parser_warn(const Parser *p, guint line, const char *format, ...)
+        mapping_parser_warn(const Parser *p, guint line, const char *format, ...)
 {
 	g_autofree char *what = NULL;
 	va_list args;
@@ -201,12 +201,13 @@ mapping_parser_header(const Parser *p, guint line, const char *type_word, const 
 	if (*type == SECTION_MAPPING && name != NULL)
 		return mapping_parser_fail(p, line, error, "[mapping] takes no name");
 	if (*type != SECTION_MAPPING && name == NULL)
-		return mapping_parser_fail(p, line, error, "[%s] needs a name: [%s NAME]", type_word,
-		                           type_word);
+		return mapping_parser_fail(p, line, error, "[%s] needs a name: [%s NAME]",
+		                           type_word, type_word);
 	if (name != NULL && !mapping_parser_name_valid(name))
-		return mapping_parser_fail(p, line, error,
-		                           "bad name '%s' in [%s ...]: use letters, digits, '_' and '-'",
-		                           name, type_word);
+		return mapping_parser_fail(
+		        p, line, error,
+		        "bad name '%s' in [%s ...]: use letters, digits, '_' and '-'", name,
+		        type_word);
 	return TRUE;
 }
 
@@ -235,8 +236,9 @@ mapping_parser_section(Parser *p, guint line, const char *text, GError **error)
 		return FALSE;
 	first = mapping_parser_find_section(p, type, name);
 	if (first != NULL)
-		return mapping_parser_fail(p, line, error, "duplicate section %s (first at line %u)",
-		                           first->title, first->line);
+		return mapping_parser_fail(p, line, error,
+		                           "duplicate section %s (first at line %u)", first->title,
+		                           first->line);
 	s = g_new0(Section, 1);
 	s->type = type;
 	s->name = g_strdup(name);
@@ -259,7 +261,8 @@ mapping_parser_entry_fits(const Parser *p, guint line, const char *key, const ch
 		return mapping_parser_fail(p, line, error, "'%s' comes before any section", key);
 	first = mapping_parser_find(p->current, key);
 	if (first != NULL)
-		return mapping_parser_fail(p, line, error, "%s %s: duplicate key (first at line %u)",
+		return mapping_parser_fail(p, line, error,
+		                           "%s %s: duplicate key (first at line %u)",
 		                           p->current->title, key, first->line);
 	if (*value == '\0')
 		return mapping_parser_fail(p, line, error, "%s %s: no value", p->current->title,
@@ -280,10 +283,11 @@ mapping_parser_entry(Parser *p, guint line, const char *text, GError **error)
 	while (*s == ' ' || *s == '\t')
 		s++;
 	if (*key == '\0' || *s != '=')
-		return mapping_parser_fail(p, line, error,
-		                           "expected [SECTION], 'key = value', a # comment or a blank "
-		                           "line, got '%s'",
-		                           text);
+		return mapping_parser_fail(
+		        p, line, error,
+		        "expected [SECTION], 'key = value', a # comment or a blank "
+		        "line, got '%s'",
+		        text);
 	for (value = s + 1; *value == ' ' || *value == '\t'; value++)
 		;
 	if (!mapping_parser_entry_fits(p, line, key, value, error))
@@ -411,8 +415,8 @@ mapping_parser_format(Parser *p, const Section *s, const Entry *e, gpointer obje
 	guint64 format;
 
 	if (!g_ascii_string_to_unsigned(e->value, 10, 0, G_MAXUINT, &format, NULL))
-		return mapping_parser_fail_entry(p, s, e, error, "expected a whole number, got '%s'",
-		                                 e->value);
+		return mapping_parser_fail_entry(p, s, e, error,
+		                                 "expected a whole number, got '%s'", e->value);
 	if (format != MAPPING_FORMAT)
 		return mapping_parser_fail_entry(p, s, e, error,
 		                                 "this skelbridge reads format %d; the file is "
@@ -462,8 +466,8 @@ mapping_parser_key_list(const KeyDef *keys, guint n_keys, guint scope_bit)
 
 /* Reads every entry of @s through @keys; @scope_bit picks the keys that apply. */
 static gboolean
-mapping_parser_apply(Parser *p, const Section *s, const KeyDef *keys, guint n_keys,
-                     guint scope_bit, gpointer object, GError **error)
+mapping_parser_apply(Parser *p, const Section *s, const KeyDef *keys, guint n_keys, guint scope_bit,
+                     gpointer object, GError **error)
 {
 	for (guint i = 0; i < s->entries->len; i++) {
 		const Entry *e = &g_array_index(s->entries, Entry, i);
@@ -683,8 +687,8 @@ mapping_parser_names_clash(const Parser *p, const Section *s, const MappingNames
 			const char *other = is_joint ? tracker_joint_name((TrackerJointId)k)
 			                             : mapping_event_name((MappingEvent)k);
 
-			if (k != self &&
-			    strcmp(mapping_parser_effective_name(names, k, is_joint), e->value) == 0)
+			if (k != self && strcmp(mapping_parser_effective_name(names, k, is_joint),
+			                        e->value) == 0)
 				return mapping_parser_fail_entry(p, s, e, error,
 				                                 "'%s' is also the name of %s",
 				                                 e->value, other);
@@ -711,10 +715,11 @@ mapping_parser_names(Parser *p, const Section *s, GError **error)
 			                                 "not a joint or event name (see "
 			                                 "mappings/README.md for the list)");
 		if (!mapping_parser_wire_name_valid(e->value))
-			return mapping_parser_fail_entry(p, s, e, error,
-			                                 "'%s' cannot be sent: use letters, digits, "
-			                                 "'_', '-' and '.'",
-			                                 e->value);
+			return mapping_parser_fail_entry(
+			        p, s, e, error,
+			        "'%s' cannot be sent: use letters, digits, "
+			        "'_', '-' and '.'",
+			        e->value);
 		if (is_joint)
 			names->joints[index] = g_strdup(e->value);
 		else
@@ -800,8 +805,8 @@ mapping_parser_flush_text(GArray *parts, GString *text)
 
 /* Reads "{name}" at @at into @parts; returns the character after it or NULL. */
 static const char *
-mapping_parser_placeholder(Parser *p, const Section *s, const Entry *e, guint scope,
-                           const char *at, GArray *parts, GError **error)
+mapping_parser_placeholder(Parser *p, const Section *s, const Entry *e, guint scope, const char *at,
+                           GArray *parts, GError **error)
 {
 	const char *close = strchr(at, '}');
 	g_autofree char *name = NULL;
@@ -819,7 +824,8 @@ mapping_parser_placeholder(Parser *p, const Section *s, const Entry *e, guint sc
 			continue;
 		if (!(placeholder_defs[i].scopes & (1u << scope))) {
 			needs = mapping_parser_scope_list(placeholder_defs[i].scopes);
-			mapping_parser_fail_entry(p, s, e, error, "{%s} needs for = %s", name, needs);
+			mapping_parser_fail_entry(p, s, e, error, "{%s} needs for = %s", name,
+			                          needs);
 			return NULL;
 		}
 		g_array_append_val(parts, part);
@@ -897,7 +903,7 @@ mapping_parser_address_warn_numeric(const Parser *p, const Section *s, const Ent
 		                    "keeps as a symbol that [route] cannot match; prefer a name "
 		                    "(user{user}) or the id as an argument",
 		                    s->title, parts[i]);
-next:;
+	next:;
 	}
 }
 
@@ -1026,8 +1032,8 @@ mapping_parser_rule_joint(Parser *p, const Section *s, const Entry *e, MappingRu
 		return mapping_parser_fail_entry(p, s, e, error,
 		                                 "'all' stands alone or not at all");
 	if (!tracker_joint_from_name(word, &joint))
-		return mapping_parser_fail_entry(p, s, e, error,
-		                                 "unknown joint '%s' (see mappings/README.md)", word);
+		return mapping_parser_fail_entry(
+		        p, s, e, error, "unknown joint '%s' (see mappings/README.md)", word);
 	if (*seen & (1u << joint))
 		return mapping_parser_fail_entry(p, s, e, error, "'%s' is listed twice", word);
 	*seen |= 1u << joint;
@@ -1061,8 +1067,8 @@ mapping_parser_rule_min_confidence(Parser *p, const Section *s, const Entry *e, 
 	double value;
 
 	if (!mapping_parser_double(e->value, &value) || value < 0 || value > 1)
-		return mapping_parser_fail_entry(p, s, e, error,
-		                                 "expected a number from 0 to 1, got '%s'", e->value);
+		return mapping_parser_fail_entry(
+		        p, s, e, error, "expected a number from 0 to 1, got '%s'", e->value);
 	rule->min_confidence = value;
 	return TRUE;
 }
@@ -1129,9 +1135,8 @@ mapping_parser_rule_on_change(Parser *p, const Section *s, const Entry *e, gpoin
 	MappingRule *rule = object;
 
 	if (!mapping_parser_double(e->value, &rule->change) || rule->change < 0)
-		return mapping_parser_fail_entry(p, s, e, error,
-		                                 "expected a number of at least 0, got '%s'",
-		                                 e->value);
+		return mapping_parser_fail_entry(
+		        p, s, e, error, "expected a number of at least 0, got '%s'", e->value);
 	rule->on_change = TRUE;
 	return TRUE;
 }
@@ -1251,11 +1256,11 @@ mapping_parser_rule_names(Parser *p, const Section *s, MappingRule *rule, GError
 	if (names != NULL)
 		names->used = TRUE;
 	for (guint j = 0; j < TRACKER_N_JOINTS; j++)
-		rule->joint_names[j] = names && names->joints[j] ? names->joints[j]
-		                                                 : tracker_joint_name(j);
+		rule->joint_names[j] =
+		        names && names->joints[j] ? names->joints[j] : tracker_joint_name(j);
 	for (guint ev = 0; ev < MAPPING_N_EVENTS; ev++)
-		rule->event_names[ev] = names && names->events[ev] ? names->events[ev]
-		                                                   : mapping_event_name(ev);
+		rule->event_names[ev] =
+		        names && names->events[ev] ? names->events[ev] : mapping_event_name(ev);
 	return TRUE;
 }
 
@@ -1378,8 +1383,9 @@ mapping_parser_read(Parser *p, GError **error)
 			return FALSE;
 	}
 	if (p->mapping->rules->len == 0)
-		return mapping_parser_fail(p, first->line, error,
-		                           "no [rule NAME] section: the mapping would send nothing");
+		return mapping_parser_fail(
+		        p, first->line, error,
+		        "no [rule NAME] section: the mapping would send nothing");
 	if (!mapping_parser_resolve(p, error))
 		return FALSE;
 	mapping_parser_warn_unused(p);

@@ -148,7 +148,8 @@ mapping_target_parse(const char *text, MappingTarget *target, GError **error)
 	guint64 port;
 
 	if (!mapping_target_scheme(text, &transport, &rest) ||
-	    (colon = strrchr(rest, ':')) == NULL || !mapping_target_host_valid(rest, colon - rest)) {
+	    (colon = strrchr(rest, ':')) == NULL ||
+	    !mapping_target_host_valid(rest, colon - rest)) {
 		g_set_error(error, MAPPING_ERROR, MAPPING_ERROR_TARGET,
 		            "expected osc.udp://HOST:PORT or osc.tcp://HOST:PORT, got '%s'", text);
 		return FALSE;
@@ -222,6 +223,12 @@ mapping_is_path(const char *name_or_path)
 	return strchr(name_or_path, '/') != NULL || g_str_has_suffix(name_or_path, ".map");
 }
 
+static int
+mapping_compare_names(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 /* "default, osceleton": the shipped names, for an error message. */
 static char *
 mapping_list_names(GPtrArray *dirs)
@@ -233,11 +240,18 @@ mapping_list_names(GPtrArray *dirs)
 		const char *file;
 
 		while (dir != NULL && (file = g_dir_read_name(dir)) != NULL) {
-			if (g_str_has_suffix(file, ".map"))
-				g_ptr_array_add(names, g_strndup(file, strlen(file) - 4));
+			char *name;
+
+			if (!g_str_has_suffix(file, ".map"))
+				continue;
+			name = g_strndup(file, strlen(file) - strlen(".map"));
+			if (g_ptr_array_find_with_equal_func(names, name, g_str_equal, NULL))
+				g_free(name);
+			else
+				g_ptr_array_add(names, name);
 		}
 	}
-	g_ptr_array_sort(names, (GCompareFunc)g_strcmp0);
+	g_ptr_array_sort(names, mapping_compare_names);
 	g_ptr_array_add(names, NULL);
 	return names->len > 1 ? g_strjoinv(", ", (char **)names->pdata) : g_strdup("none");
 }

@@ -250,8 +250,7 @@ osc_output_state_name(OscOutputState state)
 	return "?";
 }
 
-static void G_GNUC_PRINTF(2, 3)
-osc_output_log(OscOutput *o, const char *format, ...)
+static void G_GNUC_PRINTF(2, 3) osc_output_log(OscOutput *o, const char *format, ...)
 {
 	g_autofree char *message = NULL;
 	va_list args;
@@ -442,8 +441,10 @@ osc_output_tcp_flush(OscOutput *o)
 			if (o->write_watch == NULL) {
 				o->write_watch = g_socket_create_source(o->socket, G_IO_OUT, NULL);
 				g_source_set_callback(o->write_watch,
-				                      G_SOURCE_FUNC(osc_output_tcp_writable), o, NULL);
-				g_source_attach(o->write_watch, g_main_context_get_thread_default());
+				                      G_SOURCE_FUNC(osc_output_tcp_writable), o,
+				                      NULL);
+				g_source_attach(o->write_watch,
+				                g_main_context_get_thread_default());
 			}
 			return;
 		}
@@ -457,8 +458,7 @@ osc_output_tcp_flush(OscOutput *o)
 
 /* Receivers do not talk back: readable means gone (or a stray byte). */
 static gboolean
-osc_output_tcp_readable(GSocket *socket, GIOCondition condition G_GNUC_UNUSED,
-                        gpointer user_data)
+osc_output_tcp_readable(GSocket *socket, GIOCondition condition G_GNUC_UNUSED, gpointer user_data)
 {
 	OscOutput *o = user_data;
 	g_autoptr(GError) error = NULL;
