@@ -572,15 +572,12 @@ osc_output_resolved(GObject *resolver, GAsyncResult *result, gpointer user_data)
 	g_autoptr(GError) error = NULL;
 	GList *addresses = g_resolver_lookup_by_name_finish(G_RESOLVER(resolver), result, &error);
 	OscOutput *o = user_data;
-	g_autofree char *message = NULL;
 
 	if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
 		return;
 	g_clear_object(&o->cancellable);
 	if (addresses == NULL) {
-		message = g_strdup_printf("cannot resolve %s: %s", o->config.target.host,
-		                          error->message);
-		osc_output_problem(o, message);
+		osc_output_problem(o, error->message);
 		osc_output_retry(o);
 		return;
 	}

@@ -93,6 +93,31 @@ packets_decode(OscOutputPackets *packets)
 	return out;
 }
 
+/* liblo's argument pointers are not aligned for lo_arg: copy the bytes out. */
+static gint32
+arg_i(const lo_arg *arg)
+{
+	gint32 value;
+
+	memcpy(&value, arg, sizeof(value));
+	return value;
+}
+
+static float
+arg_f(const lo_arg *arg)
+{
+	float value;
+
+	memcpy(&value, arg, sizeof(value));
+	return value;
+}
+
+static const char *
+arg_s(const lo_arg *arg)
+{
+	return (const char *)arg;
+}
+
 static Wire *
 wire_get(GPtrArray *wires, guint i)
 {
@@ -223,11 +248,11 @@ test_osceleton_joint_bytes(void)
 
 		g_assert_cmpstr(w->path, ==, "/joint");
 		g_assert_cmpstr(w->types, ==, "sifff");
-		g_assert_cmpstr(&w->argv[0]->s, ==, names[j]);
-		g_assert_cmpint(w->argv[1]->i, ==, 7);
-		g_assert_cmpfloat_with_epsilon(w->argv[2]->f, (1280 - p->x) / 2560, 1e-6);
-		g_assert_cmpfloat_with_epsilon(w->argv[3]->f, (960 - p->y) / 1920, 1e-6);
-		g_assert_cmpfloat_with_epsilon(w->argv[4]->f, p->z / 1280, 1e-6);
+		g_assert_cmpstr(arg_s(w->argv[0]), ==, names[j]);
+		g_assert_cmpint(arg_i(w->argv[1]), ==, 7);
+		g_assert_cmpfloat_with_epsilon(arg_f(w->argv[2]), (1280 - p->x) / 2560, 1e-6);
+		g_assert_cmpfloat_with_epsilon(arg_f(w->argv[3]), (960 - p->y) / 1920, 1e-6);
+		g_assert_cmpfloat_with_epsilon(arg_f(w->argv[4]), p->z / 1280, 1e-6);
 	}
 }
 
@@ -245,7 +270,7 @@ test_osceleton_events(void)
 	first = rig_run(rig, &frame);
 	g_assert_cmpstr(wire_get(first, 0)->path, ==, "/new_user");
 	g_assert_cmpstr(wire_get(first, 0)->types, ==, "i");
-	g_assert_cmpint(wire_get(first, 0)->argv[0]->i, ==, 1);
+	g_assert_cmpint(arg_i(wire_get(first, 0)->argv[0]), ==, 1);
 	g_assert_cmpstr(wire_get(first, 1)->path, ==, "/new_skel");
 	second = rig_run(rig, &frame);
 	g_assert_cmpstr(wire_get(second, 0)->path, ==, "/joint");
@@ -253,7 +278,7 @@ test_osceleton_events(void)
 	third = rig_run(rig, &frame);
 	g_assert_cmpuint(third->len, ==, 1);
 	g_assert_cmpstr(wire_get(third, 0)->path, ==, "/lost_user");
-	g_assert_cmpint(wire_get(third, 0)->argv[0]->i, ==, 1);
+	g_assert_cmpint(arg_i(wire_get(third, 0)->argv[0]), ==, 1);
 }
 
 /* Pd-friendly: no numeric address part, float32 values, int32 ids only. */
@@ -299,16 +324,16 @@ test_default_mapping_values(void)
 	hand = wire_get(wires, 2 + TRACKER_JOINT_LEFT_HAND);
 	g_assert_cmpstr(hand->path, ==, "/skel/user3/left_hand");
 	g_assert_cmpstr(hand->types, ==, "ffff");
-	g_assert_cmpfloat_with_epsilon(hand->argv[0]->f, 0.25 - 0.07, 1e-6);
-	g_assert_cmpfloat_with_epsilon(hand->argv[1]->f, 0.7 - 0.7, 1e-6);
-	g_assert_cmpfloat_with_epsilon(hand->argv[2]->f, 2.507, 1e-6);
-	g_assert_cmpfloat(hand->argv[3]->f, ==, 1.0f);
+	g_assert_cmpfloat_with_epsilon(arg_f(hand->argv[0]), 0.25 - 0.07, 1e-6);
+	g_assert_cmpfloat_with_epsilon(arg_f(hand->argv[1]), 0.7 - 0.7, 1e-6);
+	g_assert_cmpfloat_with_epsilon(arg_f(hand->argv[2]), 2.507, 1e-6);
+	g_assert_cmpfloat(arg_f(hand->argv[3]), ==, 1.0f);
 	skeleton = wire_get(wires, wires->len - 1);
 	g_assert_cmpstr(skeleton->path, ==, "/skel/skeleton");
 	g_assert_cmpuint(strlen(skeleton->types), ==, 1 + 3 * TRACKER_N_JOINTS);
-	g_assert_cmpint(skeleton->argv[0]->i, ==, 3);
-	g_assert_cmpfloat_with_epsilon(skeleton->argv[1 + 3 * TRACKER_JOINT_LEFT_HAND]->f,
-	                               hand->argv[0]->f, 1e-7);
+	g_assert_cmpint(arg_i(skeleton->argv[0]), ==, 3);
+	g_assert_cmpfloat_with_epsilon(arg_f(skeleton->argv[1 + 3 * TRACKER_JOINT_LEFT_HAND]),
+	                               arg_f(hand->argv[0]), 1e-7);
 }
 
 #define JOINT_RULE(extra)                                                                          \
@@ -367,12 +392,12 @@ test_user_rule_layout(void)
 	g_assert_cmpuint(wires->len, ==, 1);
 	w = wire_get(wires, 0);
 	g_assert_cmpstr(w->types, ==, "iffffi");
-	g_assert_cmpint(w->argv[0]->i, ==, 5);
-	g_assert_cmpfloat(w->argv[1]->f, ==, 100 + TRACKER_JOINT_RIGHT_HAND);
-	g_assert_cmpfloat(w->argv[2]->f, ==, 200 + 2 * TRACKER_JOINT_RIGHT_HAND);
-	g_assert_cmpfloat(w->argv[3]->f, ==, 100);
-	g_assert_cmpfloat(w->argv[4]->f, ==, 200);
-	g_assert_cmpint(w->argv[5]->i, ==, 41);
+	g_assert_cmpint(arg_i(w->argv[0]), ==, 5);
+	g_assert_cmpfloat(arg_f(w->argv[1]), ==, 100 + TRACKER_JOINT_RIGHT_HAND);
+	g_assert_cmpfloat(arg_f(w->argv[2]), ==, 200 + 2 * TRACKER_JOINT_RIGHT_HAND);
+	g_assert_cmpfloat(arg_f(w->argv[3]), ==, 100);
+	g_assert_cmpfloat(arg_f(w->argv[4]), ==, 200);
+	g_assert_cmpint(arg_i(w->argv[5]), ==, 41);
 }
 
 /* A fixed layout cannot leave a joint out: the user's message waits. */
@@ -389,7 +414,7 @@ test_user_rule_needs_every_joint(void)
 	frame.users[0].joints[TRACKER_JOINT_LEFT_FOOT].confidence = 0.2;
 	wires = rig_run(rig, &frame);
 	g_assert_cmpuint(wires->len, ==, 1);
-	g_assert_cmpint(wire_get(wires, 0)->argv[0]->i, ==, 2);
+	g_assert_cmpint(arg_i(wire_get(wires, 0)->argv[0]), ==, 2);
 }
 
 #define EVENT_RULE(events)                                                                         \
@@ -433,17 +458,17 @@ test_events_follow_users(void)
 	frame_add_user(&frame, 2, 0, 2000);
 	a = rig_run(rig, &frame);
 	g_assert_cmpuint(a->len, ==, 2);
-	g_assert_cmpint(wire_get(a, 1)->argv[0]->i, ==, 2);
-	g_assert_cmpint(wire_get(a, 1)->argv[1]->i, ==, 2);
+	g_assert_cmpint(arg_i(wire_get(a, 1)->argv[0]), ==, 2);
+	g_assert_cmpint(arg_i(wire_get(a, 1)->argv[1]), ==, 2);
 	frame_init(&frame, 1);
 	frame_add_user(&frame, 2, 0, 2000);
 	frame_add_user(&frame, 3, 0, 2000);
 	b = rig_run(rig, &frame);
 	g_assert_cmpuint(b->len, ==, 2);
 	g_assert_cmpstr(wire_get(b, 0)->path, ==, "/new_user");
-	g_assert_cmpint(wire_get(b, 0)->argv[0]->i, ==, 3);
+	g_assert_cmpint(arg_i(wire_get(b, 0)->argv[0]), ==, 3);
 	g_assert_cmpstr(wire_get(b, 1)->path, ==, "/lost_user");
-	g_assert_cmpint(wire_get(b, 1)->argv[0]->i, ==, 1);
+	g_assert_cmpint(arg_i(wire_get(b, 1)->argv[0]), ==, 1);
 }
 
 static void
@@ -463,9 +488,9 @@ test_names_table(void)
 	wires = rig_run(rig, &frame);
 	g_assert_cmpuint(wires->len, ==, 3);
 	g_assert_cmpstr(wire_get(wires, 0)->path, ==, "/hallo");
-	g_assert_cmpstr(&wire_get(wires, 0)->argv[1]->s, ==, "hallo");
+	g_assert_cmpstr(arg_s(wire_get(wires, 0)->argv[1]), ==, "hallo");
 	g_assert_cmpstr(wire_get(wires, 1)->path, ==, "/kopf");
-	g_assert_cmpstr(&wire_get(wires, 1)->argv[0]->s, ==, "kopf");
+	g_assert_cmpstr(arg_s(wire_get(wires, 1)->argv[0]), ==, "kopf");
 	g_assert_cmpstr(wire_get(wires, 2)->path, ==, "/neck");
 }
 
@@ -481,8 +506,8 @@ test_clamp(void)
 	frame_init(&frame, 0);
 	frame_add_user(&frame, 1, 50, 4000);
 	wires = rig_run(rig, &frame);
-	g_assert_cmpfloat(wire_get(wires, 0)->argv[0]->f, ==, 0.75f);
-	g_assert_cmpfloat(wire_get(wires, 0)->argv[1]->f, ==, 0.0f);
+	g_assert_cmpfloat(arg_f(wire_get(wires, 0)->argv[0]), ==, 0.75f);
+	g_assert_cmpfloat(arg_f(wire_get(wires, 0)->argv[1]), ==, 0.0f);
 }
 
 #define CHANGE_RULE                                                                                \
@@ -552,13 +577,13 @@ test_frame_rule(void)
 	a = rig_run(rig, &frame);
 	g_assert_cmpuint(a->len, ==, 1);
 	g_assert_cmpstr(wire_get(a, 0)->types, ==, "ii");
-	g_assert_cmpint(wire_get(a, 0)->argv[0]->i, ==, 2);
-	g_assert_cmpint(wire_get(a, 0)->argv[1]->i, ==, 9);
+	g_assert_cmpint(arg_i(wire_get(a, 0)->argv[0]), ==, 2);
+	g_assert_cmpint(arg_i(wire_get(a, 0)->argv[1]), ==, 9);
 	frame.n_users = 1;
 	frame.frame = 10;
 	b = rig_run(rig, &frame);
 	g_assert_cmpuint(b->len, ==, 1);
-	g_assert_cmpint(wire_get(b, 0)->argv[0]->i, ==, 1);
+	g_assert_cmpint(arg_i(wire_get(b, 0)->argv[0]), ==, 1);
 }
 
 /* An engine taking over from the old one announces nobody again and keeps
@@ -660,8 +685,8 @@ test_encode_frame_bundle(void)
 	g_assert_cmpstr(wire_get(wires, 1)->path, ==, "/u1/m0");
 	g_assert_cmpstr(wire_get(wires, 2)->path, ==, "/u2/m0");
 	g_assert_cmpstr(wire_get(wires, 2)->types, ==, "fs");
-	g_assert_cmpfloat(wire_get(wires, 2)->argv[0]->f, ==, 200);
-	g_assert_cmpstr(&wire_get(wires, 2)->argv[1]->s, ==, "x");
+	g_assert_cmpfloat(arg_f(wire_get(wires, 2)->argv[0]), ==, 200);
+	g_assert_cmpstr(arg_s(wire_get(wires, 2)->argv[1]), ==, "x");
 }
 
 /* bundle = user: one bundle per user, in order of first appearance. */
@@ -724,7 +749,7 @@ test_encode_plain(void)
 	wires = packets_decode(packets);
 	g_assert_cmpstr(wire_get(wires, 0)->path, ==, "/frame");
 	g_assert_cmpstr(wire_get(wires, 0)->types, ==, "i");
-	g_assert_cmpint(wire_get(wires, 0)->argv[0]->i, ==, 1);
+	g_assert_cmpint(arg_i(wire_get(wires, 0)->argv[0]), ==, 1);
 	g_assert_true(lo_timetag_diff(wire_get(wires, 0)->tt, LO_TT_IMMEDIATE) == 0);
 }
 
