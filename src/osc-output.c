@@ -225,6 +225,8 @@ struct _OscOutput {
 	GSource *read_watch;  /* TCP: notices the receiver going away */
 	GSource *write_watch; /* TCP: pending bytes can go */
 	GByteArray *pending;  /* TCP: framed packets not yet written */
+	GArray *vectors;      /* UDP: GOutputVector, one per packet of the frame */
+	GArray *datagrams;    /* UDP: GOutputMessage, one per packet of the frame */
 	guint backoff_ms;
 	OscOutputState state;
 	guint64 packets_sent, messages_sent, errors;
@@ -370,22 +372,52 @@ osc_output_open_udp(OscOutput *o)
 	osc_output_retry(o);
 }
 
+/* Points o->datagrams at the frame's packets, for one sendmmsg() call. */
+static void
+osc_output_udp_prepare(OscOutput *o)
+{
+	guint n = o->packets->spans->len;
+
+	g_array_set_size(o->vectors, n);
+	g_array_set_size(o->datagrams, n);
+	for (guint i = 0; i < n; i++) {
+		const OscOutputSpan *span = &g_array_index(o->packets->spans, OscOutputSpan, i);
+		GOutputVector *vector = &g_array_index(o->vectors, GOutputVector, i);
+		GOutputMessage *datagram = &g_array_index(o->datagrams, GOutputMessage, i);
+
+		vector->buffer = o->packets->data->data + span->offset;
+		vector->size = span->length;
+		memset(datagram, 0, sizeof(*datagram));
+		datagram->address = o->address;
+		datagram->vectors = vector;
+		datagram->num_vectors = 1;
+	}
+}
+
+/* A frame in plain messages is many datagrams: one system call sends them. */
 static void
 osc_output_send_udp(OscOutput *o)
 {
-	for (guint i = 0; i < o->packets->spans->len; i++) {
-		const OscOutputSpan *span = &g_array_index(o->packets->spans, OscOutputSpan, i);
-		g_autoptr(GError) error = NULL;
+	guint n = o->packets->spans->len, done = 0;
 
-		if (g_socket_send_to(o->socket, o->address,
-		                     (const char *)o->packets->data->data + span->offset,
-		                     span->length, NULL, &error) < 0) {
+	osc_output_udp_prepare(o);
+	while (done < n) {
+		g_autoptr(GError) error = NULL;
+		GOutputMessage *next = &g_array_index(o->datagrams, GOutputMessage, done);
+		gint sent = g_socket_send_messages(o->socket, next, n - done, 0, NULL, &error);
+
+		if (sent < 0) {
+			/* Only the first failed: count it and go on with the rest. */
 			o->errors++;
 			osc_output_problem(o, error->message);
+			done++;
 			continue;
 		}
-		o->packets_sent++;
-		o->messages_sent += span->messages;
+		for (guint i = done; i < done + (guint)sent; i++)
+			o->messages_sent +=
+			        g_array_index(o->packets->spans, OscOutputSpan, i).messages;
+		o->packets_sent += (guint)sent;
+		done += (guint)sent;
 		osc_output_recovered(o, "sending again");
 	}
 }
@@ -480,6 +512,9 @@ osc_output_tcp_ready(OscOutput *o, GSocketConnection *connection)
 	o->connection = connection;
 	o->socket = g_socket_connection_get_socket(connection);
 	g_socket_set_blocking(o->socket, FALSE);
+	/* The connect timeout stays on the socket and would make the quiet
+	 * read watch report a timeout: a silent receiver is a healthy one. */
+	g_socket_set_timeout(o->socket, 0);
 	/* Frames are small and late is useless: no Nagle delay. */
 	g_socket_set_option(o->socket, IPPROTO_TCP, TCP_NODELAY, 1, NULL);
 	o->read_watch = g_socket_create_source(o->socket, G_IO_IN | G_IO_HUP | G_IO_ERR, NULL);
@@ -619,6 +654,8 @@ osc_output_new(const MappingOutput *config, const char *label, OscOutputLogFunc 
 	o->user_data = user_data;
 	o->packets = osc_output_packets_new();
 	o->pending = g_byte_array_new();
+	o->vectors = g_array_new(FALSE, FALSE, sizeof(GOutputVector));
+	o->datagrams = g_array_new(FALSE, FALSE, sizeof(GOutputMessage));
 	o->backoff_ms = BACKOFF_MIN_MS;
 	osc_output_resolve(o);
 	return o;
@@ -642,6 +679,8 @@ osc_output_free(OscOutput *o)
 		g_clear_object(&o->socket);
 	g_clear_object(&o->address);
 	g_byte_array_unref(o->pending);
+	g_array_unref(o->vectors);
+	g_array_unref(o->datagrams);
 	osc_output_packets_free(o->packets);
 	g_free(o->last_error);
 	g_free(o->label);
