@@ -58,7 +58,10 @@ bridge_clock_timetag(BridgeClock *clock, gint64 frame_us, gint64 now_us)
 	return t;
 }
 
-static void G_GNUC_PRINTF(2, 3) bridge_log(Bridge *b, const char *format, ...)
+static void bridge_log(Bridge *b, const char *format, ...) G_GNUC_PRINTF(2, 3);
+
+static void
+bridge_log(Bridge *b, const char *format, ...)
 {
 	g_autofree char *message = NULL;
 	va_list args;

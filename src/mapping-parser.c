@@ -67,8 +67,17 @@ static const char *const scope_names[] = { "frame", "user", "joint", "event" };
 
 /* ---- errors ---- */
 
-static gboolean G_GNUC_PRINTF(4, 5)
-        mapping_parser_fail(const Parser *p, guint line, GError **error, const char *format, ...)
+static gboolean mapping_parser_fail(const Parser *p, guint line, GError **error, const char *format,
+                                    ...) G_GNUC_PRINTF(4, 5);
+static gboolean mapping_parser_fail_entry(const Parser *p, const Section *s, const Entry *e,
+                                          GError **error, const char *format, ...)
+        G_GNUC_PRINTF(5, 6);
+static void mapping_parser_warn(const Parser *p, guint line, const char *format, ...)
+        G_GNUC_PRINTF(3, 4);
+
+/* Returns FALSE, for "return mapping_parser_fail(...)". */
+static gboolean
+mapping_parser_fail(const Parser *p, guint line, GError **error, const char *format, ...)
 {
 	g_autofree char *what = NULL;
 	va_list args;
@@ -81,9 +90,9 @@ static gboolean G_GNUC_PRINTF(4, 5)
 }
 
 /* "path:line: [rule hands] address: what" */
-static gboolean G_GNUC_PRINTF(5, 6)
-        mapping_parser_fail_entry(const Parser *p, const Section *s, const Entry *e, GError **error,
-                                  const char *format, ...)
+static gboolean
+mapping_parser_fail_entry(const Parser *p, const Section *s, const Entry *e, GError **error,
+                          const char *format, ...)
 {
 	g_autofree char *what = NULL;
 	va_list args;
@@ -94,8 +103,8 @@ static gboolean G_GNUC_PRINTF(5, 6)
 	return mapping_parser_fail(p, e->line, error, "%s %s: %s", s->title, e->key, what);
 }
 
-static void G_GNUC_PRINTF(3, 4)
-        mapping_parser_warn(const Parser *p, guint line, const char *format, ...)
+static void
+mapping_parser_warn(const Parser *p, guint line, const char *format, ...)
 {
 	g_autofree char *what = NULL;
 	va_list args;

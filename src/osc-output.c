@@ -252,7 +252,10 @@ osc_output_state_name(OscOutputState state)
 	return "?";
 }
 
-static void G_GNUC_PRINTF(2, 3) osc_output_log(OscOutput *o, const char *format, ...)
+static void osc_output_log(OscOutput *o, const char *format, ...) G_GNUC_PRINTF(2, 3);
+
+static void
+osc_output_log(OscOutput *o, const char *format, ...)
 {
 	g_autofree char *message = NULL;
 	va_list args;
