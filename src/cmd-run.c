@@ -230,8 +230,9 @@ cmd_run_add_entries(GOptionContext *context, CmdRunArgs *args)
 		  "Do not reload mapping files when they change (SIGHUP still does)", NULL },
 		G_OPTION_ENTRY_NULL
 	};
+	g_autofree char *skeletons = skeletons_usage();
 	g_autofree char *description = g_strdup_printf(
-	        "%s\nSkeletons:\n%s", g_option_context_get_description(context), skeletons_usage());
+	        "%s\nSkeletons:\n%s", g_option_context_get_description(context), skeletons);
 
 	g_option_context_add_main_entries(context, entries, NULL);
 	g_option_context_set_description(context, description);

@@ -13,24 +13,21 @@ struct _Skeletons {
 	gpointer data;
 };
 
-const char *
+char *
 skeletons_usage(void)
 {
-	static gsize usage;
+	GString *s = g_string_new(NULL);
 
-	if (g_once_init_enter(&usage)) {
-		GString *s = g_string_new(NULL);
-
-		for (guint i = 0; i < G_N_ELEMENTS(backends); i++)
-			g_string_append_printf(s, "  %s\n", backends[i]->usage);
-		g_once_init_leave(&usage, (gsize)g_string_free(s, FALSE));
-	}
-	return (const char *)usage;
+	for (guint i = 0; i < G_N_ELEMENTS(backends); i++)
+		g_string_append_printf(s, "  %s\n", backends[i]->usage);
+	return g_string_free(s, FALSE);
 }
 
 Skeletons *
 skeletons_open(const char *name, GError **error)
 {
+	g_autofree char *usage = NULL;
+
 	for (guint i = 0; i < G_N_ELEMENTS(backends); i++) {
 		Skeletons *skeletons;
 		gpointer data;
@@ -44,8 +41,9 @@ skeletons_open(const char *name, GError **error)
 		skeletons->data = data;
 		return skeletons;
 	}
+	usage = skeletons_usage();
 	g_set_error(error, SKELETONS_ERROR, SKELETONS_ERROR_UNKNOWN,
-	            "unknown skeletons '%s'; they are:\n%s", name, skeletons_usage());
+	            "unknown skeletons '%s'; they are:\n%s", name, usage);
 	return NULL;
 }
 

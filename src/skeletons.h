@@ -39,8 +39,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(Skeletons, skeletons_free)
 void skeletons_process(Skeletons *skeletons, const DepthFrame *depth, TrackerFrame *out);
 
 const char *skeletons_name(const Skeletons *skeletons);
-/** skeletons_usage: one line per backend, for --help. */
-const char *skeletons_usage(void);
+/** skeletons_usage: one line per backend, for --help; newly allocated. */
+char *skeletons_usage(void);
 
 /* The truth backend reports a person of the demo scene once this many
  * depth pixels show them, as a tracker needs some body to work with. */

@@ -9,7 +9,6 @@
 #include <math.h>
 #include <poll.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -153,20 +152,6 @@ bridge_ready(Bridge *bridge)
 	return TRUE;
 }
 
-static int
-compare_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double
-percentile(double *sorted, guint n, double p)
-{
-	return sorted[(guint)MIN(n - 1, p * n)];
-}
-
 static void
 bench_frames(Bridge *bridge, double *ms, double *secs)
 {
@@ -190,8 +175,11 @@ bench_frames(Bridge *bridge, double *ms, double *secs)
 static void
 bench_report(Bridge *bridge, Receivers *r, double *ms, double secs)
 {
-	BridgeStats stats;
+	double median = testutil_percentile(ms, FRAMES, 0.5);
+	double p99 = testutil_percentile(ms, FRAMES, 0.99);
+	double max = testutil_percentile(ms, FRAMES, 1.0);
 	guint64 sent_datagrams = 0;
+	BridgeStats stats;
 
 	bridge_get_stats(bridge, &stats);
 	for (guint i = 0; i < 2; i++) {
@@ -200,12 +188,10 @@ bench_report(Bridge *bridge, Receivers *r, double *ms, double secs)
 		osc_output_get_stats(bridge_output(bridge, i, NULL), &output);
 		sent_datagrams += output.packets;
 	}
-	qsort(ms, FRAMES, sizeof(double), compare_double);
 	printf("mapping: frame to last packet sent: %.3f ms median, %.3f ms p99, %.3f ms max "
 	       "(%d users x %d joints to 3 outputs, %" G_GUINT64_FORMAT " messages per frame, "
 	       "%d frames)\n",
-	       percentile(ms, FRAMES, 0.5), percentile(ms, FRAMES, 0.99), ms[FRAMES - 1], N_USERS,
-	       TRACKER_N_JOINTS, stats.messages / FRAMES, FRAMES);
+	       median, p99, max, N_USERS, TRACKER_N_JOINTS, stats.messages / FRAMES, FRAMES);
 	printf("mapping: %.0f messages/s on loopback (UDP frame bundles, UDP plain messages, "
 	       "TCP user bundles); %" G_GUINT64_FORMAT " errors; receivers got %" G_GUINT64_FORMAT
 	       " of %" G_GUINT64_FORMAT " datagrams and %" G_GUINT64_FORMAT " TCP bytes\n",
