@@ -2,7 +2,9 @@
 
 #include <gio/gio.h>
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/prctl.h>
 
 #include "testutil.h"
 
@@ -13,6 +15,13 @@ struct _BridgeProc {
 	char *dir;
 	char *log_path;
 };
+
+/* A test that fails ends at once: its child must not run on after it. */
+static void
+bridge_proc_child_setup(gpointer data G_GNUC_UNUSED)
+{
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+}
 
 BridgeProc *
 bridge_proc_start(const char *const *args)
@@ -26,6 +35,7 @@ bridge_proc_start(const char *const *args)
 	proc->dir = testutil_tmpdir();
 	proc->log_path = g_build_filename(proc->dir, "stderr", NULL);
 	g_subprocess_launcher_set_stderr_file_path(launcher, proc->log_path);
+	g_subprocess_launcher_set_child_setup(launcher, bridge_proc_child_setup, NULL, NULL);
 	g_ptr_array_add(argv, (gpointer)testutil_binary());
 	for (guint i = 0; args[i] != NULL; i++)
 		g_ptr_array_add(argv, (gpointer)args[i]);
