@@ -233,8 +233,7 @@ struct _OscOutput {
 	char *last_error; /* while failing */
 };
 
-static void osc_output_resolve(OscOutput *o);
-static void osc_output_connect(OscOutput *o);
+static void osc_output_advance(OscOutput *o);
 
 const char *
 osc_output_state_name(OscOutputState state)
@@ -302,14 +301,11 @@ osc_output_retry_due(gpointer user_data)
 	OscOutput *o = user_data;
 
 	osc_output_clear_source(&o->retry);
-	if (o->address == NULL)
-		osc_output_resolve(o);
-	else
-		osc_output_connect(o);
+	osc_output_advance(o);
 	return G_SOURCE_REMOVE;
 }
 
-/* Resolves (or connects) again after a delay that grows with each failure. */
+/* Tries the failed step again after a delay that grows with each failure. */
 static void
 osc_output_retry(OscOutput *o)
 {
@@ -367,6 +363,8 @@ osc_output_open_udp(OscOutput *o)
 	                         G_SOCKET_PROTOCOL_UDP, &error);
 	if (o->socket != NULL && osc_output_multicast(o, &error)) {
 		g_socket_set_blocking(o->socket, FALSE);
+		/* A broadcast address (192.168.1.255) needs it; others ignore it. */
+		g_socket_set_broadcast(o->socket, TRUE);
 		o->state = OSC_OUTPUT_READY;
 		return;
 	}
@@ -598,10 +596,7 @@ static void
 osc_output_have_address(OscOutput *o, GInetAddress *inet)
 {
 	o->address = g_inet_socket_address_new(inet, (guint16)o->config.target.port);
-	if (o->config.target.transport == MAPPING_TRANSPORT_TCP)
-		osc_output_connect(o);
-	else
-		osc_output_open_udp(o);
+	osc_output_advance(o);
 }
 
 static void
@@ -642,6 +637,18 @@ osc_output_resolve(OscOutput *o)
 
 /* ---- the output ---- */
 
+/* The next step towards sending: resolve, then connect or open a socket. */
+static void
+osc_output_advance(OscOutput *o)
+{
+	if (o->address == NULL)
+		osc_output_resolve(o);
+	else if (o->config.target.transport == MAPPING_TRANSPORT_TCP)
+		osc_output_connect(o);
+	else
+		osc_output_open_udp(o);
+}
+
 OscOutput *
 osc_output_new(const MappingOutput *config, const char *label, OscOutputLogFunc log,
                gpointer user_data)
@@ -660,7 +667,7 @@ osc_output_new(const MappingOutput *config, const char *label, OscOutputLogFunc 
 	o->vectors = g_array_new(FALSE, FALSE, sizeof(GOutputVector));
 	o->datagrams = g_array_new(FALSE, FALSE, sizeof(GOutputMessage));
 	o->backoff_ms = BACKOFF_MIN_MS;
-	osc_output_resolve(o);
+	osc_output_advance(o);
 	return o;
 }
 
