@@ -6,6 +6,7 @@
 struct _OscSink {
 	lo_server_thread server;
 	gboolean tcp;
+	char *group; /* multicast, or NULL */
 	GMutex lock;
 	GCond arrived;
 	GPtrArray *messages; /* OscSinkMessage */
@@ -67,22 +68,39 @@ osc_sink_error(int number, const char *message, const char *where)
 	g_test_message("osc sink: liblo error %d: %s (%s)", number, message, where ? where : "");
 }
 
-OscSink *
-osc_sink_new(gboolean tcp, int port)
+static OscSink *
+osc_sink_start(lo_server_thread server, gboolean tcp, const char *group)
 {
 	OscSink *sink = g_new0(OscSink, 1);
-	g_autofree char *service = port ? g_strdup_printf("%d", port) : NULL;
 
+	sink->server = server;
 	sink->tcp = tcp;
+	sink->group = g_strdup(group);
 	g_mutex_init(&sink->lock);
 	g_cond_init(&sink->arrived);
 	sink->messages = g_ptr_array_new_with_free_func(osc_sink_message_free);
-	sink->server =
-	        lo_server_thread_new_with_proto(service, tcp ? LO_TCP : LO_UDP, osc_sink_error);
-	g_assert_nonnull(sink->server);
 	lo_server_thread_add_method(sink->server, NULL, NULL, osc_sink_handler, sink);
 	g_assert_cmpint(lo_server_thread_start(sink->server), ==, 0);
 	return sink;
+}
+
+OscSink *
+osc_sink_new(gboolean tcp, int port)
+{
+	g_autofree char *service = port ? g_strdup_printf("%d", port) : NULL;
+	lo_server_thread server =
+	        lo_server_thread_new_with_proto(service, tcp ? LO_TCP : LO_UDP, osc_sink_error);
+
+	g_assert_nonnull(server);
+	return osc_sink_start(server, tcp, NULL);
+}
+
+OscSink *
+osc_sink_new_multicast(const char *group)
+{
+	lo_server_thread server = lo_server_thread_new_multicast(group, NULL, osc_sink_error);
+
+	return server ? osc_sink_start(server, FALSE, group) : NULL;
 }
 
 void
@@ -94,6 +112,7 @@ osc_sink_free(OscSink *sink)
 	g_ptr_array_unref(sink->messages);
 	g_mutex_clear(&sink->lock);
 	g_cond_clear(&sink->arrived);
+	g_free(sink->group);
 	g_free(sink);
 }
 
@@ -106,8 +125,8 @@ osc_sink_port(OscSink *sink)
 char *
 osc_sink_url(OscSink *sink)
 {
-	return g_strdup_printf("osc.%s://127.0.0.1:%d", sink->tcp ? "tcp" : "udp",
-	                       osc_sink_port(sink));
+	return g_strdup_printf("osc.%s://%s:%d", sink->tcp ? "tcp" : "udp",
+	                       sink->group ? sink->group : "127.0.0.1", osc_sink_port(sink));
 }
 
 GPtrArray *

@@ -24,11 +24,13 @@ typedef struct _OscSink OscSink;
 
 /** osc_sink_new: listens on @port (0: any free port) over UDP or, with @tcp, TCP. */
 OscSink *osc_sink_new(gboolean tcp, int port);
+/** osc_sink_new_multicast: joins @group on a free port; NULL when the system cannot. */
+OscSink *osc_sink_new_multicast(const char *group);
 void osc_sink_free(OscSink *sink);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(OscSink, osc_sink_free)
 
 int osc_sink_port(OscSink *sink);
-/** osc_sink_url: "osc.udp://127.0.0.1:PORT" (or osc.tcp). */
+/** osc_sink_url: "osc.udp://127.0.0.1:PORT" (or osc.tcp, or the multicast group). */
 char *osc_sink_url(OscSink *sink);
 
 /** osc_sink_take: the messages received so far (OscSinkMessage); the sink starts afresh. */

@@ -373,11 +373,12 @@ test_dead_targets(void)
 	        "[output live]\nkind = osc\ntarget = osc.udp://127.0.0.1:%d\nbundle = none\n"
 	        "[output udpdead]\nkind = osc\ntarget = osc.udp://127.0.0.1:%d\n"
 	        "[output tcpdead]\nkind = osc\ntarget = osc.tcp://127.0.0.1:%d\n"
-	        "[output nohost]\nkind = osc\ntarget = "
-	        "osc.udp://nonexistent.invalid:%d\n" FRAME_RULE("a", "udpdead", "/a")
+	        "[output nohost]\nkind = osc\ntarget = osc.udp://nonexistent.invalid:%d\n"
+	        "[output noiface]\nkind = osc\ntarget = osc.udp://239.255.0.9:%d\n"
+	        "interface = nosuch0\n" FRAME_RULE("a", "udpdead", "/a")
 	                FRAME_RULE("b", "tcpdead", "/b") FRAME_RULE("c", "nohost", "/c")
-	                        FRAME_RULE("d", "live", "/tick"),
-	        osc_sink_port(sink), udp, tcp, udp);
+	                        FRAME_RULE("e", "noiface", "/e") FRAME_RULE("d", "live", "/tick"),
+	        osc_sink_port(sink), udp, tcp, udp, udp);
 	g_autofree char *path = write_mapping(dir, text);
 	const char *args[] = { "run", "--source",  "demo:crowd", "--frames",
 		               "30",  "--mapping", path,         NULL };
@@ -395,8 +396,32 @@ test_dead_targets(void)
 		                k);
 	log = bridge_proc_log(proc);
 	g_assert_nonnull(strstr(log, "Connection refused"));
+	g_assert_nonnull(strstr(log, "no network interface 'nosuch0'"));
+	/* ...which a UDP output retries as UDP, not by connecting. */
+	g_assert_null(strstr(log, "Could not connect to 239.255.0.9"));
 	g_assert_nonnull(strstr(log, "skelbridge: demo:crowd: 30 frames in"));
 	testutil_rmdir(dir);
+}
+
+/* Multicast reaches a receiver on this machine that joined the group. */
+static void
+test_multicast(void)
+{
+	g_autoptr(OscSink) sink = osc_sink_new_multicast("239.255.42.42");
+	g_autofree char *url = NULL;
+	const char *args[] = { "run",       "--source",  "demo:crowd", "--frames", "3",
+		               "--mapping", "osceleton", "--target",   NULL,       NULL };
+	g_autoptr(BridgeProc) proc = NULL;
+
+	if (sink == NULL) {
+		g_test_skip("this system cannot join a multicast group");
+		return;
+	}
+	url = osc_sink_url(sink);
+	args[8] = url;
+	proc = bridge_proc_start(args);
+	g_assert_cmpint(bridge_proc_wait(proc, 60000), ==, 0);
+	g_assert_true(osc_sink_wait_path(sink, "/joint", WAIT_MS));
 }
 
 /* A TCP receiver that goes away and comes back on the same port. */
@@ -600,6 +625,7 @@ main(int argc, char **argv)
 	g_test_add_func("/bridge/default-messages-arrive", test_default_end_to_end);
 	g_test_add_func("/bridge/replay-runs-without-users", test_replay_without_users);
 	g_test_add_func("/bridge/dead-targets-do-not-stop-it", test_dead_targets);
+	g_test_add_func("/bridge/multicast-reaches-a-joined-receiver", test_multicast);
 	g_test_add_func("/bridge/tcp-receiver-reconnected", test_tcp_reconnects);
 	g_test_add_func("/bridge/reload/broken-edit-kept-out-good-edit-taken", test_reload_on_edit);
 	g_test_add_func("/bridge/reload/sighup", test_reload_on_sighup);
