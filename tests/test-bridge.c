@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bridgeproc.h"
+#include "childproc.h"
 #include "demo-scene.h"
 #include "oscsink.h"
 #include "skeletons.h"
@@ -184,9 +184,9 @@ run_to_sink(const char *scene, guint frames, const char *mapping, guint n_expect
 	g_autofree char *n = g_strdup_printf("%u", frames);
 	const char *args[] = { "run",       "--source", source,     "--fast", "--frames", n,
 		               "--mapping", mapping,    "--target", url,      NULL };
-	g_autoptr(BridgeProc) proc = bridge_proc_start(args);
+	g_autoptr(ChildProc) proc = child_proc_start(args);
 
-	g_assert_cmpint(bridge_proc_wait(proc, 60000), ==, 0);
+	g_assert_cmpint(child_proc_wait(proc, 60000), ==, 0);
 	osc_sink_wait_count(sink, n_expected, WAIT_MS);
 	/* Anything more would be a mistake: give it the time to show. */
 	g_usleep(200000);
@@ -310,16 +310,16 @@ test_replay_without_users(void)
 	g_autoptr(OscSink) sink = osc_sink_new(FALSE, 0);
 	g_autofree char *url = osc_sink_url(sink);
 	const char *run[] = { "run", "--source", source, "--fast", "--target", url, NULL };
-	g_autoptr(BridgeProc) recording = bridge_proc_start(record);
-	g_autoptr(BridgeProc) proc = NULL;
+	g_autoptr(ChildProc) recording = child_proc_start(record);
+	g_autoptr(ChildProc) proc = NULL;
 	g_autoptr(GPtrArray) received = NULL;
 	g_autofree char *log = NULL;
 	OscSinkMessage *m;
 
-	g_assert_cmpint(bridge_proc_wait(recording, 60000), ==, 0);
-	proc = bridge_proc_start(run);
-	g_assert_cmpint(bridge_proc_wait(proc, 60000), ==, 0);
-	log = bridge_proc_log(proc);
+	g_assert_cmpint(child_proc_wait(recording, 60000), ==, 0);
+	proc = child_proc_start(run);
+	g_assert_cmpint(child_proc_wait(proc, 60000), ==, 0);
+	log = child_proc_log(proc);
 	g_assert_nonnull(strstr(log, summary));
 	g_assert_true(osc_sink_wait_count(sink, 1, WAIT_MS));
 	g_usleep(200000);
@@ -358,6 +358,102 @@ write_mapping(const char *dir, const char *text)
 	return path;
 }
 
+/* ---- Pure Data ---- */
+
+/* Routes /skel/user1/head and /skel/users as a Pd user would, prints what
+ * arrives, and quits a second after the last head (or after 20 s). */
+static const char pd_patch[] = "#N canvas 0 0 600 400 12;\n"
+                               "#X obj 20 20 netreceive -u -b %d;\n"
+                               "#X obj 20 50 oscparse;\n"
+                               "#X obj 20 80 list trim;\n"
+                               "#X obj 20 110 route skel;\n"
+                               "#X obj 20 140 route user1 users;\n"
+                               "#X obj 20 170 route head;\n"
+                               "#X obj 20 200 print HEAD;\n"
+                               "#X obj 200 200 print USERS;\n"
+                               "#X obj 300 20 loadbang;\n"
+                               "#X obj 300 50 print READY;\n"
+                               "#X obj 300 80 delay 20000;\n"
+                               "#X obj 20 230 t b;\n"
+                               "#X obj 20 260 delay 1000;\n"
+                               "#X msg 300 290 \\; pd quit;\n"
+                               "#X connect 0 0 1 0;\n"
+                               "#X connect 1 0 2 0;\n"
+                               "#X connect 2 0 3 0;\n"
+                               "#X connect 3 0 4 0;\n"
+                               "#X connect 4 0 5 0;\n"
+                               "#X connect 4 1 7 0;\n"
+                               "#X connect 5 0 6 0;\n"
+                               "#X connect 5 0 11 0;\n"
+                               "#X connect 11 0 12 0;\n"
+                               "#X connect 12 0 13 0;\n"
+                               "#X connect 8 0 9 0;\n"
+                               "#X connect 8 0 10 0;\n"
+                               "#X connect 10 0 13 0;\n";
+
+/* "HEAD: 0.55 0.549954 2.77482 1" against user 1's head in @frame. */
+static void
+assert_pd_head(const char *line, const TrackerFrame *frame)
+{
+	const TrackerJoint *head = &tracker_frame_find_user(frame, 1)->joints[TRACKER_JOINT_HEAD];
+	double want[4] = { -head->position.x / 1000, head->position.y / 1000,
+		           head->position.z / 1000, head->confidence };
+	g_auto(GStrv) words = g_strsplit(line, " ", -1);
+
+	g_assert_cmpuint(g_strv_length(words), ==, 5);
+	/* Pd prints six significant digits. */
+	for (guint k = 0; k < 4; k++)
+		g_assert_cmpfloat_with_epsilon(g_ascii_strtod(words[k + 1], NULL), want[k],
+		                               1e-5 * MAX(1, fabs(want[k])));
+}
+
+/* The default mapping in Pd 0.53: [oscparse] takes every message, and
+ * [route] finds users and joints by name. */
+static void
+test_pure_data(void)
+{
+	const guint n = 5;
+	g_autofree TrackerFrame *frames = scene_skeletons("crowd", n);
+	g_autofree char *dir = testutil_tmpdir();
+	g_autofree char *patch = g_build_filename(dir, "receive.pd", NULL);
+	int port = free_port(G_SOCKET_TYPE_DATAGRAM);
+	g_autofree char *text = g_strdup_printf(pd_patch, port);
+	g_autofree char *url = g_strdup_printf("osc.udp://127.0.0.1:%d", port);
+	const char *pd_args[] = { "pd",      "-nrt",  "-nogui", "-noaudio", "-nomidi",
+		                  "-stderr", "-open", patch,    NULL };
+	const char *args[] = { "run", "--source", "demo:crowd", "--frames",
+		               "5",   "--target", url,          NULL };
+	g_autoptr(ChildProc) pd = NULL;
+	g_autoptr(ChildProc) bridge = NULL;
+	g_autofree char *log = NULL;
+	g_auto(GStrv) lines = NULL;
+	g_autofree char *pd_path = g_find_program_in_path("pd");
+	guint heads = 0;
+
+	if (pd_path == NULL) {
+		g_test_skip("Pure Data (pd) is not installed; tools/setup installs it");
+		return;
+	}
+	testutil_write_file(patch, text, strlen(text));
+	pd = child_proc_spawn(pd_args);
+	g_assert_true(child_proc_wait_log(pd, "READY: bang", WAIT_MS));
+	bridge = child_proc_start(args);
+	g_assert_cmpint(child_proc_wait(bridge, 60000), ==, 0);
+	g_assert_cmpint(child_proc_wait(pd, 30000), ==, 0);
+	log = child_proc_log(pd);
+	g_assert_nonnull(strstr(log, "USERS: 3\n"));
+	lines = g_strsplit(log, "\n", -1);
+	for (guint i = 0; lines[i] != NULL; i++) {
+		g_assert_null(strstr(lines[i], "error"));
+		if (!g_str_has_prefix(lines[i], "HEAD: "))
+			continue;
+		g_assert_cmpuint(heads, <, n);
+		assert_pd_head(lines[i], &frames[heads++]);
+	}
+	g_assert_cmpuint(heads, ==, n);
+	testutil_rmdir(dir);
+}
+
 #define FRAME_RULE(name, output, address)                                                          \
 	"[rule " name "]\noutput = " output "\nfor = frame\naddress = " address "\n"               \
 	"args = frame\n"
@@ -382,11 +478,11 @@ test_dead_targets(void)
 	g_autofree char *path = write_mapping(dir, text);
 	const char *args[] = { "run", "--source",  "demo:crowd", "--frames",
 		               "30",  "--mapping", path,         NULL };
-	g_autoptr(BridgeProc) proc = bridge_proc_start(args);
+	g_autoptr(ChildProc) proc = child_proc_start(args);
 	g_autoptr(GPtrArray) received = NULL;
 	g_autofree char *log = NULL;
 
-	g_assert_cmpint(bridge_proc_wait(proc, 60000), ==, 0);
+	g_assert_cmpint(child_proc_wait(proc, 60000), ==, 0);
 	g_assert_true(osc_sink_wait_count(sink, 30, WAIT_MS));
 	received = osc_sink_take(sink);
 	/* Every frame went out to the live target, in order. */
@@ -394,7 +490,7 @@ test_dead_targets(void)
 	for (guint k = 0; k < received->len; k++)
 		g_assert_cmpint(((OscSinkMessage *)g_ptr_array_index(received, k))->args[0].i, ==,
 		                k);
-	log = bridge_proc_log(proc);
+	log = child_proc_log(proc);
 	g_assert_nonnull(strstr(log, "Connection refused"));
 	g_assert_nonnull(strstr(log, "no network interface 'nosuch0'"));
 	/* ...which a UDP output retries as UDP, not by connecting. */
@@ -411,7 +507,7 @@ test_multicast(void)
 	g_autofree char *url = NULL;
 	const char *args[] = { "run",       "--source",  "demo:crowd", "--frames", "3",
 		               "--mapping", "osceleton", "--target",   NULL,       NULL };
-	g_autoptr(BridgeProc) proc = NULL;
+	g_autoptr(ChildProc) proc = NULL;
 
 	if (sink == NULL) {
 		g_test_skip("this system cannot join a multicast group");
@@ -419,8 +515,8 @@ test_multicast(void)
 	}
 	url = osc_sink_url(sink);
 	args[8] = url;
-	proc = bridge_proc_start(args);
-	g_assert_cmpint(bridge_proc_wait(proc, 60000), ==, 0);
+	proc = child_proc_start(args);
+	g_assert_cmpint(child_proc_wait(proc, 60000), ==, 0);
 	g_assert_true(osc_sink_wait_path(sink, "/joint", WAIT_MS));
 }
 
@@ -437,22 +533,22 @@ test_tcp_reconnects(void)
 	        port);
 	g_autofree char *path = write_mapping(dir, text);
 	const char *args[] = { "run", "--source", "demo:empty", "--loop", "--mapping", path, NULL };
-	g_autoptr(BridgeProc) proc = bridge_proc_start(args);
+	g_autoptr(ChildProc) proc = child_proc_start(args);
 	g_autofree char *log = NULL;
 
 	g_assert_true(osc_sink_wait_path(sink, "/tick", WAIT_MS));
 	/* Receivers never talk back: a connection stays up past the 2 s
 	 * connect timeout however quiet the receiver is. */
 	g_usleep(2500000);
-	log = bridge_proc_log(proc);
+	log = child_proc_log(proc);
 	g_assert_null(strstr(log, "connection lost"));
 	osc_sink_free(sink);
-	g_assert_true(bridge_proc_wait_log(proc, "connection lost", WAIT_MS));
+	g_assert_true(child_proc_wait_log(proc, "connection lost", WAIT_MS));
 	sink = osc_sink_new(TRUE, port);
 	g_assert_true(osc_sink_wait_path(sink, "/tick", WAIT_MS));
-	g_assert_true(bridge_proc_wait_log(proc, ": connected\n", WAIT_MS));
-	bridge_proc_signal(proc, SIGTERM);
-	g_assert_cmpint(bridge_proc_wait(proc, WAIT_MS), ==, 0);
+	g_assert_true(child_proc_wait_log(proc, ": connected\n", WAIT_MS));
+	child_proc_signal(proc, SIGTERM);
+	g_assert_cmpint(child_proc_wait(proc, WAIT_MS), ==, 0);
 	osc_sink_free(sink);
 	testutil_rmdir(dir);
 }
@@ -508,20 +604,20 @@ test_reload_on_edit(void)
 	                        path);
 	g_autofree char *reloaded = g_strdup_printf("skelbridge: %s: reloaded: 1 rule", path);
 	const char *args[] = { "run", "--source", "demo:empty", "--loop", "--mapping", path, NULL };
-	g_autoptr(BridgeProc) proc = bridge_proc_start(args);
+	g_autoptr(ChildProc) proc = child_proc_start(args);
 	g_autoptr(GError) error = NULL;
 
 	assert_only(sink, "/a");
 	overwrite(path, "[mapping]\nformat = 1\n\n[rule] output\n");
-	g_assert_true(bridge_proc_wait_log(proc, rejected, WAIT_MS));
+	g_assert_true(child_proc_wait_log(proc, rejected, WAIT_MS));
 	assert_only(sink, "/a");
 	/* g_file_set_contents() writes a new file and renames it over the old. */
 	g_file_set_contents(path, b, -1, &error);
 	g_assert_no_error(error);
-	g_assert_true(bridge_proc_wait_log(proc, reloaded, WAIT_MS));
+	g_assert_true(child_proc_wait_log(proc, reloaded, WAIT_MS));
 	assert_only(sink, "/b");
-	bridge_proc_signal(proc, SIGINT);
-	g_assert_cmpint(bridge_proc_wait(proc, WAIT_MS), ==, 0);
+	child_proc_signal(proc, SIGINT);
+	g_assert_cmpint(child_proc_wait(proc, WAIT_MS), ==, 0);
 	testutil_rmdir(dir);
 }
 
@@ -535,17 +631,17 @@ test_reload_on_sighup(void)
 	g_autofree char *path = write_mapping(dir, a);
 	const char *args[] = { "run",        "--source",  "demo:empty", "--loop",
 		               "--no-watch", "--mapping", path,         NULL };
-	g_autoptr(BridgeProc) proc = bridge_proc_start(args);
+	g_autoptr(ChildProc) proc = child_proc_start(args);
 
 	assert_only(sink, "/a");
 	overwrite(path, b);
 	/* Not watched: the edit waits for SIGHUP. */
 	assert_only(sink, "/a");
-	bridge_proc_signal(proc, SIGHUP);
-	g_assert_true(bridge_proc_wait_log(proc, "SIGHUP: reloading the mappings", WAIT_MS));
+	child_proc_signal(proc, SIGHUP);
+	g_assert_true(child_proc_wait_log(proc, "SIGHUP: reloading the mappings", WAIT_MS));
 	assert_only(sink, "/b");
-	bridge_proc_signal(proc, SIGTERM);
-	g_assert_cmpint(bridge_proc_wait(proc, WAIT_MS), ==, 0);
+	child_proc_signal(proc, SIGTERM);
+	g_assert_cmpint(child_proc_wait(proc, WAIT_MS), ==, 0);
 	testutil_rmdir(dir);
 }
 
@@ -554,11 +650,11 @@ test_reload_on_sighup(void)
 static void
 run_expect_error(const char *const *args, const char *message)
 {
-	g_autoptr(BridgeProc) proc = bridge_proc_start(args);
+	g_autoptr(ChildProc) proc = child_proc_start(args);
 	g_autofree char *log = NULL;
 
-	g_assert_cmpint(bridge_proc_wait(proc, WAIT_MS), ==, 1);
-	log = bridge_proc_log(proc);
+	g_assert_cmpint(child_proc_wait(proc, WAIT_MS), ==, 1);
+	log = child_proc_log(proc);
 	g_assert_cmpstr(log, ==, message);
 }
 
@@ -624,6 +720,7 @@ main(int argc, char **argv)
 	g_test_add_func("/bridge/osceleton-messages-arrive", test_osceleton_end_to_end);
 	g_test_add_func("/bridge/default-messages-arrive", test_default_end_to_end);
 	g_test_add_func("/bridge/replay-runs-without-users", test_replay_without_users);
+	g_test_add_func("/bridge/pure-data-routes-the-default-mapping", test_pure_data);
 	g_test_add_func("/bridge/dead-targets-do-not-stop-it", test_dead_targets);
 	g_test_add_func("/bridge/multicast-reaches-a-joined-receiver", test_multicast);
 	g_test_add_func("/bridge/tcp-receiver-reconnected", test_tcp_reconnects);
