@@ -43,7 +43,7 @@ skeletons_open(const char *name, GError **error)
 	}
 	usage = skeletons_usage();
 	g_set_error(error, SKELETONS_ERROR, SKELETONS_ERROR_UNKNOWN,
-	            "unknown skeletons '%s'; they are:\n%s", name, usage);
+	            "unknown skeletons '%s'; they are:\n%s", name, g_strchomp(usage));
 	return NULL;
 }
 

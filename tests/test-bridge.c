@@ -701,6 +701,15 @@ test_run_target_names_nothing(void)
 }
 
 static void
+test_run_unknown_skeletons(void)
+{
+	const char *args[] = { "run", "--skeletons", "kinect", NULL };
+
+	run_expect_error(args, "skelbridge: unknown skeletons 'kinect'; they are:\n  truth   the "
+	                       "demo scene's true skeletons (other sources: no users)\n");
+}
+
+static void
 test_check_reports_line(void)
 {
 	g_autofree char *dir = testutil_tmpdir();
@@ -730,6 +739,7 @@ main(int argc, char **argv)
 	g_test_add_func("/run/error/broken-mapping", test_run_broken_mapping);
 	g_test_add_func("/run/error/bad-target", test_run_bad_target);
 	g_test_add_func("/run/error/target-names-no-output", test_run_target_names_nothing);
+	g_test_add_func("/run/error/unknown-skeletons", test_run_unknown_skeletons);
 	g_test_add_func("/check/reports-path-and-line", test_check_reports_line);
 	return g_test_run();
 }
