@@ -164,6 +164,12 @@ cmd_run_hangup(gpointer user_data)
 {
 	CmdRun *run = user_data;
 
+	/* Closing the terminal hangs up too: a bridge started from it stops
+	 * with it rather than run on unseen. */
+	if (run->terminal && !cli_is_terminal()) {
+		g_main_loop_quit(run->loop);
+		return G_SOURCE_CONTINUE;
+	}
 	cmd_run_log("SIGHUP: reloading the mappings", run);
 	bridge_reload(run->bridge);
 	return G_SOURCE_CONTINUE;

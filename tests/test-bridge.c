@@ -5,7 +5,9 @@
  * is broken. */
 #include <gio/gio.h>
 #include <math.h>
+#include <pty.h>
 #include <signal.h>
+#include <sys/wait.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -645,6 +647,37 @@ test_reload_on_sighup(void)
 	testutil_rmdir(dir);
 }
 
+/* Closing the terminal a bridge runs in stops it, although SIGHUP from
+ * anyone else reloads. */
+static void
+test_terminal_hangup_stops(void)
+{
+	int terminal, status = 0;
+	gint64 end = g_get_monotonic_time() + WAIT_MS * 1000;
+	char buffer[4096];
+	ssize_t n;
+	pid_t pid = forkpty(&terminal, NULL, NULL, NULL);
+
+	g_assert_cmpint(pid, >=, 0);
+	if (pid == 0) {
+		execl(testutil_binary(), "skelbridge", "run", "--source", "demo:empty", "--loop",
+		      "--target", "osc.udp://127.0.0.1:9", NULL);
+		_exit(127);
+	}
+	/* The status line shows the bridge running in its terminal. */
+	while ((n = read(terminal, buffer, sizeof(buffer))) > 0 && !g_strstr_len(buffer, n, "fps"))
+		;
+	close(terminal);
+	while (waitpid(pid, &status, WNOHANG) == 0 && g_get_monotonic_time() < end)
+		g_usleep(10000);
+	if (waitpid(pid, &status, WNOHANG) == 0) {
+		kill(pid, SIGKILL);
+		g_error("the bridge ran on after its terminal closed");
+	}
+	g_assert_true(WIFEXITED(status));
+	g_assert_cmpint(WEXITSTATUS(status), ==, 0);
+}
+
 /* ---- refusing to start ---- */
 
 static void
@@ -735,6 +768,7 @@ main(int argc, char **argv)
 	g_test_add_func("/bridge/tcp-receiver-reconnected", test_tcp_reconnects);
 	g_test_add_func("/bridge/reload/broken-edit-kept-out-good-edit-taken", test_reload_on_edit);
 	g_test_add_func("/bridge/reload/sighup", test_reload_on_sighup);
+	g_test_add_func("/bridge/terminal-hangup-stops-it", test_terminal_hangup_stops);
 	g_test_add_func("/run/error/unknown-mapping", test_run_unknown_mapping);
 	g_test_add_func("/run/error/broken-mapping", test_run_broken_mapping);
 	g_test_add_func("/run/error/bad-target", test_run_bad_target);
