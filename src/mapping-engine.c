@@ -398,35 +398,65 @@ mapping_engine_known(const MappingEngine *engine, guint id)
 }
 
 static void
+mapping_engine_new_users(MappingEngine *engine, RuleState *state, Subject *subject,
+                         MessageBatch *batch)
+{
+	for (guint u = 0; u < subject->frame->n_users; u++) {
+		subject->user = &subject->frame->users[u];
+		subject->user_id = subject->user->id;
+		if (!mapping_engine_known(engine, subject->user_id))
+			mapping_engine_emit(engine, state, subject, 0, batch);
+	}
+}
+
+static void
+mapping_engine_new_skeletons(MappingEngine *engine, RuleState *state, Subject *subject,
+                             MessageBatch *batch)
+{
+	for (guint u = 0; u < subject->frame->n_users; u++) {
+		RuleUser *user;
+
+		subject->user = &subject->frame->users[u];
+		subject->user_id = subject->user->id;
+		user = mapping_engine_rule_user(state, subject->user_id);
+		if (!user->announced && mapping_engine_user_complete(state->rule, subject->user)) {
+			user->announced = TRUE;
+			mapping_engine_emit(engine, state, subject, 0, batch);
+		}
+	}
+}
+
+/* Lost users are no longer in the frame: the subject has only their id. */
+static void
+mapping_engine_lost_users(MappingEngine *engine, RuleState *state, Subject *subject,
+                          MessageBatch *batch)
+{
+	for (guint i = 0; i < engine->n_known; i++) {
+		subject->user_id = engine->known[i];
+		if (tracker_frame_find_user(subject->frame, subject->user_id) == NULL)
+			mapping_engine_emit(engine, state, subject, 0, batch);
+	}
+}
+
+static void
 mapping_engine_event(MappingEngine *engine, RuleState *state, const TrackerFrame *frame,
                      MappingEvent event, MessageBatch *batch)
 {
 	Subject subject = mapping_engine_subject(frame, NULL);
 
 	subject.event = event;
-	if (event == MAPPING_EVENT_LOST_USER) {
-		for (guint i = 0; i < engine->n_known; i++) {
-			subject.user_id = engine->known[i];
-			if (tracker_frame_find_user(frame, subject.user_id) == NULL)
-				mapping_engine_emit(engine, state, &subject, 0, batch);
-		}
-		return;
-	}
-	for (guint u = 0; u < frame->n_users; u++) {
-		RuleUser *user;
-
-		subject.user = &frame->users[u];
-		subject.user_id = subject.user->id;
-		if (event == MAPPING_EVENT_NEW_USER) {
-			if (!mapping_engine_known(engine, subject.user_id))
-				mapping_engine_emit(engine, state, &subject, 0, batch);
-			continue;
-		}
-		user = mapping_engine_rule_user(state, subject.user_id);
-		if (!user->announced && mapping_engine_user_complete(state->rule, subject.user)) {
-			user->announced = TRUE;
-			mapping_engine_emit(engine, state, &subject, 0, batch);
-		}
+	switch (event) {
+	case MAPPING_EVENT_NEW_USER:
+		mapping_engine_new_users(engine, state, &subject, batch);
+		break;
+	case MAPPING_EVENT_NEW_SKEL:
+		mapping_engine_new_skeletons(engine, state, &subject, batch);
+		break;
+	case MAPPING_EVENT_LOST_USER:
+		mapping_engine_lost_users(engine, state, &subject, batch);
+		break;
+	case MAPPING_N_EVENTS:
+		g_assert_not_reached();
 	}
 }
 
