@@ -10,6 +10,7 @@
 #include <poll.h>
 #include <stdio.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bridge.h"
@@ -152,18 +153,32 @@ bridge_ready(Bridge *bridge)
 	return TRUE;
 }
 
+static double
+thread_cpu_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* @ms: wall-clock time per frame; @cpu_ms: the thread's own CPU time,
+ * which leaves out the time other processes took the CPU away. */
 static void
-bench_frames(Bridge *bridge, double *ms, double *secs)
+bench_frames(Bridge *bridge, double *ms, double *cpu_ms, double *secs)
 {
 	TrackerFrame frame = { 0 };
 	gint64 start = g_get_monotonic_time();
 
 	for (guint k = 0; k < FRAMES; k++) {
 		gint64 t0;
+		double cpu0;
 
 		make_frame(&frame, k);
 		t0 = g_get_monotonic_time();
+		cpu0 = thread_cpu_ms();
 		bridge_push(bridge, &frame, g_get_real_time());
+		cpu_ms[k] = thread_cpu_ms() - cpu0;
 		ms[k] = (g_get_monotonic_time() - t0) / 1000.0;
 		/* The loop runs between frames, as in the bridge (TCP writes). */
 		while (g_main_context_iteration(NULL, FALSE))
@@ -173,15 +188,21 @@ bench_frames(Bridge *bridge, double *ms, double *secs)
 }
 
 static void
-bench_report(Bridge *bridge, Receivers *r, double *ms, double secs)
+bench_report(Bridge *bridge, Receivers *r, double *ms, double *cpu_ms, double secs)
 {
 	double median = testutil_percentile(ms, FRAMES, 0.5);
 	double p99 = testutil_percentile(ms, FRAMES, 0.99);
 	double max = testutil_percentile(ms, FRAMES, 1.0);
+	g_autofree char *load = NULL;
 	guint64 sent_datagrams = 0;
 	BridgeStats stats;
 
 	bridge_get_stats(bridge, &stats);
+	/* The wall-clock figures depend on what else the machine runs. */
+	if (g_file_get_contents("/proc/loadavg", &load, NULL, NULL))
+		g_strchomp(load);
+	else
+		load = g_strdup("unknown");
 	for (guint i = 0; i < 2; i++) {
 		OscOutputStats output;
 
@@ -192,6 +213,10 @@ bench_report(Bridge *bridge, Receivers *r, double *ms, double secs)
 	       "(%d users x %d joints to 3 outputs, %" G_GUINT64_FORMAT " messages per frame, "
 	       "%d frames)\n",
 	       median, p99, max, N_USERS, TRACKER_N_JOINTS, stats.messages / FRAMES, FRAMES);
+	printf("mapping: CPU time of the bridge's thread per frame: %.3f ms median, %.3f ms p99 "
+	       "(load average %s)\n",
+	       testutil_percentile(cpu_ms, FRAMES, 0.5), testutil_percentile(cpu_ms, FRAMES, 0.99),
+	       load);
 	printf("mapping: %.0f messages/s on loopback (UDP frame bundles, UDP plain messages, "
 	       "TCP user bundles); %" G_GUINT64_FORMAT " errors; receivers got %" G_GUINT64_FORMAT
 	       " of %" G_GUINT64_FORMAT " datagrams and %" G_GUINT64_FORMAT " TCP bytes\n",
@@ -216,17 +241,18 @@ main(void)
 	g_autoptr(Bridge) bridge = bridge_new(&options, NULL, NULL, &error);
 	GThread *thread = g_thread_new("receivers", receivers_run, &r);
 	g_autofree double *ms = g_new(double, FRAMES);
+	g_autofree double *cpu_ms = g_new(double, FRAMES);
 	double secs;
 
 	g_assert_no_error(error);
 	while (!bridge_ready(bridge))
 		g_main_context_iteration(NULL, TRUE);
-	bench_frames(bridge, ms, &secs);
+	bench_frames(bridge, ms, cpu_ms, &secs);
 	/* Let the receivers catch up before counting what they got. */
 	g_usleep(300000);
 	g_atomic_int_set(&r.stop, 1);
 	g_thread_join(thread);
-	bench_report(bridge, &r, ms, secs);
+	bench_report(bridge, &r, ms, cpu_ms, secs);
 	g_clear_object(&r.tcp);
 	g_object_unref(r.udp_bundles);
 	g_object_unref(r.udp_plain);
