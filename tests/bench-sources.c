@@ -2,7 +2,6 @@
  * replays when asked to go as fast as possible. Prints figures; asserts
  * nothing about time. Run with: meson test -C build --benchmark sources */
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "demo-scene.h"
 #include "dump.h"
@@ -12,21 +11,6 @@
 #define RENDER_FRAMES 300
 #define REPLAY_FRAMES 300
 #define REPLAY_RUNS   5
-
-static int
-compare_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double
-percentile(double *values, guint n, double p)
-{
-	qsort(values, n, sizeof(double), compare_double);
-	return values[(guint)MIN(n - 1, p * n)];
-}
 
 /* Renders frames spread over the whole routine (one and two people). */
 static void
@@ -44,8 +28,8 @@ bench_demo(void)
 		ms[k] = (g_get_monotonic_time() - t0) / 1000.0;
 	}
 	printf("demo renderer: %.2f ms/frame median, %.2f ms p95 (%d frames of the routine)\n",
-	       percentile(ms, RENDER_FRAMES, 0.5), percentile(ms, RENDER_FRAMES, 0.95),
-	       RENDER_FRAMES);
+	       testutil_percentile(ms, RENDER_FRAMES, 0.5),
+	       testutil_percentile(ms, RENDER_FRAMES, 0.95), RENDER_FRAMES);
 }
 
 static void
@@ -112,7 +96,7 @@ bench_replay(void)
 	for (guint r = 0; r < REPLAY_RUNS; r++)
 		fps[r] = replay_once(spec);
 	printf("replay --fast: %.0f frames/s median of %d runs (%d frames, 640x480, raw to mm)\n",
-	       percentile(fps, REPLAY_RUNS, 0.5), REPLAY_RUNS, REPLAY_FRAMES);
+	       testutil_percentile(fps, REPLAY_RUNS, 0.5), REPLAY_RUNS, REPLAY_FRAMES);
 	testutil_rmdir(dir);
 }
 

@@ -1,6 +1,7 @@
 #include "testutil.h"
 
 #include <glib/gstdio.h>
+#include <stdlib.h>
 
 #include "dump.h"
 
@@ -65,6 +66,21 @@ testutil_write_file(const char *path, const void *data, gsize len)
 
 	g_file_set_contents(path, data, len, &error);
 	g_assert_no_error(error);
+}
+
+static int
+testutil_compare_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+double
+testutil_percentile(double *values, guint n, double p)
+{
+	qsort(values, n, sizeof(double), testutil_compare_double);
+	return values[(guint)MIN(n - 1, p * n)];
 }
 
 const char *

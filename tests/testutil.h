@@ -22,5 +22,8 @@ void testutil_write_dump(const char *dir, guint n, double interval);
 /** testutil_write_file: writes @len bytes or fails the test. */
 void testutil_write_file(const char *path, const void *data, gsize len);
 
+/** testutil_percentile: the @p (0..1) percentile of @values, which it sorts. */
+double testutil_percentile(double *values, guint n, double p);
+
 /** testutil_binary: the skelbridge binary under test (from $SKELBRIDGE). */
 const char *testutil_binary(void);

@@ -1,0 +1,558 @@
+#include "bridge.h"
+
+#include <gio/gio.h>
+#include <string.h>
+
+#include "mapping-engine.h"
+#include "skeletons.h"
+
+G_DEFINE_QUARK(skelbridge - bridge - error - quark, bridge_error)
+
+/* A frame stamped this far behind the wall clock was held up (a paused
+ * replay, a stall): the clock starts afresh rather than stamp the past. */
+#define CLOCK_SLACK_US G_USEC_PER_SEC
+/* Editors write a file in several steps: reload once they are quiet. */
+#define RELOAD_DELAY_MS 100
+
+typedef struct {
+	char *output; /* NULL: the only output there is */
+	char *text;   /* as given, for messages */
+	MappingTarget target;
+} BridgeTarget;
+
+typedef struct {
+	Bridge *bridge;
+	char *path;
+	GBytes *seen; /* the text last read, good or bad */
+	Mapping *mapping;
+	MappingEngine *engine;
+	GPtrArray *outputs; /* OscOutput, one per mapping->outputs */
+	GPtrArray *batches; /* MessageBatch, one per output */
+	GFileMonitor *monitor;
+	GSource *reload;
+} BridgeMapping;
+
+struct _Bridge {
+	BridgeLogFunc log;
+	gpointer user_data;
+	Skeletons *skeletons;
+	GPtrArray *targets;  /* BridgeTarget */
+	GPtrArray *mappings; /* BridgeMapping */
+	TrackerFrame frame;  /* scratch */
+	BridgeClock clock;
+	guint64 frames;
+	guint users;
+	BridgeStats retired; /* what outputs replaced by reloads had sent */
+};
+
+gint64
+bridge_clock_timetag(BridgeClock *clock, gint64 frame_us, gint64 now_us)
+{
+	gint64 t = frame_us + clock->offset_us;
+
+	if (!clock->set || t > now_us || now_us - t > CLOCK_SLACK_US) {
+		clock->set = TRUE;
+		clock->offset_us = now_us - frame_us;
+		t = now_us;
+	}
+	return t;
+}
+
+static void bridge_log(Bridge *b, const char *format, ...) G_GNUC_PRINTF(2, 3);
+
+static void
+bridge_log(Bridge *b, const char *format, ...)
+{
+	g_autofree char *message = NULL;
+	va_list args;
+
+	va_start(args, format);
+	message = g_strdup_vprintf(format, args);
+	va_end(args);
+	if (b->log != NULL)
+		b->log(message, b->user_data);
+}
+
+static void
+bridge_output_log(const char *label, const char *message, gpointer user_data)
+{
+	bridge_log(user_data, "output %s: %s", label, message);
+}
+
+static void
+bridge_log_warnings(Bridge *b, const Mapping *mapping)
+{
+	for (guint i = 0; i < mapping->warnings->len; i++)
+		bridge_log(b, "%s", (const char *)g_ptr_array_index(mapping->warnings, i));
+}
+
+/* ---- --target ---- */
+
+static void
+bridge_target_free(gpointer data)
+{
+	BridgeTarget *t = data;
+
+	g_free(t->output);
+	g_free(t->text);
+	mapping_target_clear(&t->target);
+	g_free(t);
+}
+
+/* "[OUTPUT=]URL"; URLs have no '=' of their own. */
+static BridgeTarget *
+bridge_target_parse(const char *text, GError **error)
+{
+	BridgeTarget *t = g_new0(BridgeTarget, 1);
+	const char *equals = strchr(text, '=');
+	g_autoptr(GError) local = NULL;
+
+	t->text = g_strdup(text);
+	if (equals != NULL)
+		t->output = g_strndup(text, equals - text);
+	if (!mapping_target_parse(equals ? equals + 1 : text, &t->target, &local)) {
+		g_set_error(error, MAPPING_ERROR, MAPPING_ERROR_TARGET, "--target %s: %s", text,
+		            local->message);
+		bridge_target_free(t);
+		return NULL;
+	}
+	return t;
+}
+
+static gboolean
+bridge_has_output(const Mapping *mapping, const char *name)
+{
+	for (guint i = 0; mapping != NULL && i < mapping->outputs->len; i++) {
+		if (strcmp(mapping_get_output(mapping, i)->name, name) == 0)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* A named target must name an output of some mapping, an unnamed one the
+ * only output there is: otherwise it would silently do nothing. */
+static gboolean
+bridge_target_check(Bridge *b, const BridgeMapping *bm, const BridgeTarget *t,
+                    const Mapping *mapping, GError **error)
+{
+	if (t->output == NULL) {
+		if (mapping->outputs->len == 1)
+			return TRUE;
+		g_set_error(error, BRIDGE_ERROR, BRIDGE_ERROR_TARGET,
+		            "%s: --target %s: the mapping has %u outputs; name one: --target "
+		            "OUTPUT=URL",
+		            mapping->path, t->text, mapping->outputs->len);
+		return FALSE;
+	}
+	if (bridge_has_output(mapping, t->output))
+		return TRUE;
+	for (guint i = 0; i < b->mappings->len; i++) {
+		const BridgeMapping *other = g_ptr_array_index(b->mappings, i);
+
+		if (other != bm && bridge_has_output(other->mapping, t->output))
+			return TRUE;
+	}
+	g_set_error(error, BRIDGE_ERROR, BRIDGE_ERROR_TARGET,
+	            "--target %s: no mapping has an output called '%s'", t->text, t->output);
+	return FALSE;
+}
+
+static gboolean
+bridge_apply_targets(Bridge *b, const BridgeMapping *bm, Mapping *mapping, GError **error)
+{
+	for (guint i = 0; i < b->targets->len; i++) {
+		const BridgeTarget *t = g_ptr_array_index(b->targets, i);
+
+		if (!bridge_target_check(b, bm, t, mapping, error))
+			return FALSE;
+		for (guint o = 0; o < mapping->outputs->len; o++) {
+			MappingOutput *output = g_ptr_array_index(mapping->outputs, o);
+
+			if (t->output != NULL && strcmp(t->output, output->name) != 0)
+				continue;
+			mapping_target_clear(&output->target);
+			mapping_target_copy(&output->target, &t->target);
+		}
+	}
+	return TRUE;
+}
+
+/* ---- one mapping ---- */
+
+static GBytes *
+bridge_read(const char *path, GError **error)
+{
+	g_autoptr(GError) local = NULL;
+	char *text;
+	gsize length;
+
+	if (!g_file_get_contents(path, &text, &length, &local)) {
+		g_set_error(error, MAPPING_ERROR, MAPPING_ERROR_READ, "%s", local->message);
+		return NULL;
+	}
+	return g_bytes_new_take(text, length);
+}
+
+static Mapping *
+bridge_mapping_parse(BridgeMapping *bm, GBytes *text, GError **error)
+{
+	gsize length;
+	const char *data = g_bytes_get_data(text, &length);
+	g_autoptr(Mapping) mapping = mapping_parse(bm->path, data ? data : "", length, error);
+
+	if (mapping == NULL || !bridge_apply_targets(bm->bridge, bm, mapping, error))
+		return NULL;
+	return g_steal_pointer(&mapping);
+}
+
+static void
+bridge_retire(Bridge *b, OscOutput *output)
+{
+	OscOutputStats stats;
+
+	if (output == NULL)
+		return;
+	osc_output_get_stats(output, &stats);
+	b->retired.messages += stats.messages;
+	b->retired.errors += stats.errors;
+	osc_output_free(output);
+}
+
+/* The output in force when nothing about it changed (keeping its
+ * connection and counts), otherwise a new one. */
+static OscOutput *
+bridge_mapping_take_output(BridgeMapping *bm, const MappingOutput *config)
+{
+	g_autofree char *url = mapping_target_to_string(&config->target);
+	g_autofree char *label = NULL;
+
+	for (guint i = 0; bm->outputs != NULL && i < bm->outputs->len; i++) {
+		OscOutput *old = g_ptr_array_index(bm->outputs, i);
+
+		if (old != NULL && strcmp(osc_output_config(old)->name, config->name) == 0 &&
+		    mapping_output_equal(osc_output_config(old), config)) {
+			g_ptr_array_index(bm->outputs, i) = NULL;
+			return old;
+		}
+	}
+	label = g_strdup_printf("%s (%s)", config->name, url);
+	return osc_output_new(config, label, bridge_output_log, bm->bridge);
+}
+
+static void
+bridge_mapping_install(BridgeMapping *bm, Mapping *mapping)
+{
+	GPtrArray *outputs = g_ptr_array_new();
+	MappingEngine *engine = mapping_engine_new(mapping, bm->engine);
+
+	for (guint i = 0; i < mapping->outputs->len; i++)
+		g_ptr_array_add(outputs,
+		                bridge_mapping_take_output(bm, mapping_get_output(mapping, i)));
+	for (guint i = 0; bm->outputs != NULL && i < bm->outputs->len; i++)
+		bridge_retire(bm->bridge, g_ptr_array_index(bm->outputs, i));
+	g_clear_pointer(&bm->outputs, g_ptr_array_unref);
+	bm->outputs = outputs;
+	while (bm->batches->len < outputs->len)
+		g_ptr_array_add(bm->batches, message_batch_new());
+	g_ptr_array_set_size(bm->batches, outputs->len);
+	mapping_engine_free(bm->engine);
+	bm->engine = engine;
+	mapping_free(bm->mapping);
+	bm->mapping = mapping;
+}
+
+/* "4 rules, sending to default at osc.udp://127.0.0.1:7120" */
+static char *
+bridge_mapping_describe(const Mapping *mapping)
+{
+	GString *s = g_string_new(NULL);
+
+	g_string_append_printf(s, "%u rule%s, sending to", mapping->rules->len,
+	                       mapping->rules->len == 1 ? "" : "s");
+	for (guint i = 0; i < mapping->outputs->len; i++) {
+		const MappingOutput *output = mapping_get_output(mapping, i);
+		g_autofree char *url = mapping_target_to_string(&output->target);
+
+		g_string_append_printf(s, "%s %s at %s", i ? "," : "", output->name, url);
+	}
+	return g_string_free(s, FALSE);
+}
+
+/* Reads the file again; @forced reloads even when its text did not change. */
+static void
+bridge_mapping_reload(BridgeMapping *bm, gboolean forced)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(GBytes) text = bridge_read(bm->path, &error);
+	g_autofree char *description = NULL;
+	Mapping *mapping = NULL;
+
+	if (text != NULL && !forced && g_bytes_equal(text, bm->seen))
+		return;
+	if (text != NULL) {
+		g_bytes_unref(bm->seen);
+		bm->seen = g_bytes_ref(text);
+		mapping = bridge_mapping_parse(bm, text, &error);
+	}
+	if (mapping == NULL) {
+		bridge_log(bm->bridge, "%s; the mapping in force stays", error->message);
+		return;
+	}
+	bridge_log_warnings(bm->bridge, mapping);
+	bridge_mapping_install(bm, mapping);
+	description = bridge_mapping_describe(mapping);
+	bridge_log(bm->bridge, "%s: reloaded: %s", bm->path, description);
+}
+
+static gboolean
+bridge_mapping_reload_due(gpointer user_data)
+{
+	BridgeMapping *bm = user_data;
+
+	g_clear_pointer(&bm->reload, g_source_unref);
+	bridge_mapping_reload(bm, FALSE);
+	return G_SOURCE_REMOVE;
+}
+
+static void
+bridge_mapping_changed(GFileMonitor *monitor G_GNUC_UNUSED, GFile *file G_GNUC_UNUSED,
+                       GFile *other G_GNUC_UNUSED, GFileMonitorEvent event, gpointer user_data)
+{
+	BridgeMapping *bm = user_data;
+
+	if (event == G_FILE_MONITOR_EVENT_ATTRIBUTE_CHANGED)
+		return;
+	if (bm->reload != NULL) {
+		g_source_destroy(bm->reload);
+		g_source_unref(bm->reload);
+	}
+	bm->reload = g_timeout_source_new(RELOAD_DELAY_MS);
+	g_source_set_callback(bm->reload, bridge_mapping_reload_due, bm, NULL);
+	g_source_attach(bm->reload, g_main_context_get_thread_default());
+}
+
+static void
+bridge_mapping_watch(BridgeMapping *bm)
+{
+	g_autoptr(GFile) file = g_file_new_for_path(bm->path);
+	g_autoptr(GError) error = NULL;
+
+	/* Editors often save by writing a new file and renaming it over the old. */
+	bm->monitor = g_file_monitor_file(file, G_FILE_MONITOR_WATCH_MOVES, NULL, &error);
+	if (bm->monitor == NULL) {
+		bridge_log(bm->bridge, "%s: cannot watch for changes (%s); reload with SIGHUP",
+		           bm->path, error->message);
+		return;
+	}
+	g_signal_connect(bm->monitor, "changed", G_CALLBACK(bridge_mapping_changed), bm);
+}
+
+static void
+bridge_mapping_free(gpointer data)
+{
+	BridgeMapping *bm = data;
+
+	if (bm->monitor != NULL) {
+		g_signal_handlers_disconnect_by_data(bm->monitor, bm);
+		g_file_monitor_cancel(bm->monitor);
+		g_object_unref(bm->monitor);
+	}
+	if (bm->reload != NULL) {
+		g_source_destroy(bm->reload);
+		g_source_unref(bm->reload);
+	}
+	if (bm->outputs != NULL)
+		g_ptr_array_set_free_func(bm->outputs, (GDestroyNotify)osc_output_free);
+	g_clear_pointer(&bm->outputs, g_ptr_array_unref);
+	g_ptr_array_unref(bm->batches);
+	mapping_engine_free(bm->engine);
+	mapping_free(bm->mapping);
+	g_clear_pointer(&bm->seen, g_bytes_unref);
+	g_free(bm->path);
+	g_free(bm);
+}
+
+/* Reads (but does not start) the mapping named @spec. */
+static BridgeMapping *
+bridge_mapping_load(Bridge *b, const char *spec, GError **error)
+{
+	g_autofree char *path = mapping_locate(spec, error);
+	g_autoptr(GBytes) text = path ? bridge_read(path, error) : NULL;
+	gsize length;
+	const char *data;
+	BridgeMapping *bm;
+	Mapping *mapping;
+
+	if (text == NULL)
+		return NULL;
+	data = g_bytes_get_data(text, &length);
+	mapping = mapping_parse(path, data ? data : "", length, error);
+	if (mapping == NULL)
+		return NULL;
+	bm = g_new0(BridgeMapping, 1);
+	bm->bridge = b;
+	bm->path = g_steal_pointer(&path);
+	bm->seen = g_steal_pointer(&text);
+	bm->mapping = mapping;
+	bm->batches = g_ptr_array_new_with_free_func((GDestroyNotify)message_batch_free);
+	return bm;
+}
+
+/* ---- the bridge ---- */
+
+static gboolean
+bridge_parse_targets(Bridge *b, const BridgeOptions *options, GError **error)
+{
+	for (guint i = 0; options->targets != NULL && options->targets[i] != NULL; i++) {
+		BridgeTarget *t = bridge_target_parse(options->targets[i], error);
+
+		if (t == NULL)
+			return FALSE;
+		g_ptr_array_add(b->targets, t);
+		if (t->output == NULL && g_strv_length((char **)options->mappings) > 1) {
+			g_set_error(error, BRIDGE_ERROR, BRIDGE_ERROR_TARGET,
+			            "--target %s: with several mappings, name the output: --target "
+			            "OUTPUT=URL",
+			            t->text);
+			return FALSE;
+		}
+	}
+	return TRUE;
+}
+
+static gboolean
+bridge_load_mappings(Bridge *b, const BridgeOptions *options, GError **error)
+{
+	for (guint i = 0; options->mappings[i] != NULL; i++) {
+		BridgeMapping *bm = bridge_mapping_load(b, options->mappings[i], error);
+
+		if (bm == NULL)
+			return FALSE;
+		g_ptr_array_add(b->mappings, bm);
+	}
+	/* Targets are checked against every mapping, so only once all are read. */
+	for (guint i = 0; i < b->mappings->len; i++) {
+		BridgeMapping *bm = g_ptr_array_index(b->mappings, i);
+
+		if (!bridge_apply_targets(b, bm, bm->mapping, error))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+static void
+bridge_start_mapping(Bridge *b, BridgeMapping *bm, gboolean watch)
+{
+	Mapping *mapping = g_steal_pointer(&bm->mapping);
+	g_autofree char *description = bridge_mapping_describe(mapping);
+
+	bridge_log_warnings(b, mapping);
+	bridge_mapping_install(bm, mapping);
+	bridge_log(b, "%s: %s", bm->path, description);
+	if (watch)
+		bridge_mapping_watch(bm);
+}
+
+Bridge *
+bridge_new(const BridgeOptions *options, BridgeLogFunc log, gpointer user_data, GError **error)
+{
+	g_autoptr(Bridge) b = g_new0(Bridge, 1);
+
+	g_return_val_if_fail(options->mappings != NULL && options->mappings[0] != NULL, NULL);
+
+	b->log = log;
+	b->user_data = user_data;
+	b->targets = g_ptr_array_new_with_free_func(bridge_target_free);
+	b->mappings = g_ptr_array_new_with_free_func(bridge_mapping_free);
+	b->skeletons = skeletons_open(options->skeletons, error);
+	if (b->skeletons == NULL || !bridge_parse_targets(b, options, error) ||
+	    !bridge_load_mappings(b, options, error))
+		return NULL;
+	for (guint i = 0; i < b->mappings->len; i++)
+		bridge_start_mapping(b, g_ptr_array_index(b->mappings, i), options->watch);
+	return g_steal_pointer(&b);
+}
+
+void
+bridge_free(Bridge *b)
+{
+	if (b == NULL)
+		return;
+	g_ptr_array_unref(b->mappings);
+	g_ptr_array_unref(b->targets);
+	skeletons_free(b->skeletons);
+	g_free(b);
+}
+
+void
+bridge_push(Bridge *b, const TrackerFrame *frame, gint64 timetag_us)
+{
+	b->frames++;
+	b->users = frame->n_users;
+	for (guint i = 0; i < b->mappings->len; i++) {
+		BridgeMapping *bm = g_ptr_array_index(b->mappings, i);
+		MessageBatch **batches = (MessageBatch **)bm->batches->pdata;
+
+		mapping_engine_run(bm->engine, frame, batches);
+		for (guint o = 0; o < bm->outputs->len; o++)
+			osc_output_send(g_ptr_array_index(bm->outputs, o), batches[o], timetag_us);
+	}
+}
+
+void
+bridge_frame(Bridge *b, const DepthFrame *frame)
+{
+	skeletons_process(b->skeletons, frame, &b->frame);
+	bridge_push(b, &b->frame,
+	            bridge_clock_timetag(&b->clock, frame->time_us, g_get_real_time()));
+}
+
+void
+bridge_reload(Bridge *b)
+{
+	for (guint i = 0; i < b->mappings->len; i++)
+		bridge_mapping_reload(g_ptr_array_index(b->mappings, i), TRUE);
+}
+
+void
+bridge_get_stats(const Bridge *b, BridgeStats *stats)
+{
+	*stats = b->retired;
+	stats->frames = b->frames;
+	stats->users = b->users;
+	for (guint i = 0; i < bridge_n_outputs(b); i++) {
+		OscOutputStats output;
+
+		osc_output_get_stats(bridge_output(b, i, NULL), &output);
+		stats->messages += output.messages;
+		stats->errors += output.errors;
+	}
+}
+
+guint
+bridge_n_outputs(const Bridge *b)
+{
+	guint n = 0;
+
+	for (guint i = 0; i < b->mappings->len; i++)
+		n += ((BridgeMapping *)g_ptr_array_index(b->mappings, i))->outputs->len;
+	return n;
+}
+
+const OscOutput *
+bridge_output(const Bridge *b, guint index, const char **label)
+{
+	for (guint i = 0; i < b->mappings->len; i++) {
+		const BridgeMapping *bm = g_ptr_array_index(b->mappings, i);
+
+		if (index < bm->outputs->len) {
+			const OscOutput *output = g_ptr_array_index(bm->outputs, index);
+
+			if (label != NULL)
+				*label = osc_output_label(output);
+			return output;
+		}
+		index -= bm->outputs->len;
+	}
+	g_return_val_if_reached(NULL);
+}

@@ -1,0 +1,88 @@
+/* The bridge: depth frames -> skeletons -> mapping engines -> outputs.
+ *
+ * Holds the mappings in force with their engines and outputs. A mapping
+ * file is read again when it changes (or on bridge_reload()): a good edit
+ * takes effect from the next frame, keeping the outputs that did not
+ * change (and their TCP connections); a broken edit is reported with its
+ * path and line and the mapping in force stays. Frames keep flowing
+ * throughout. */
+#pragma once
+
+#include <glib.h>
+
+#include "depth.h"
+#include "osc-output.h"
+#include "tracker/tracker-types.h"
+
+#define BRIDGE_ERROR (bridge_error_quark())
+GQuark bridge_error_quark(void);
+
+typedef enum {
+	BRIDGE_ERROR_TARGET, /* a --target that matches no output */
+} BridgeError;
+
+typedef struct {
+	const char *const *mappings; /* names or paths, NULL-terminated, at least one */
+	const char *const *targets;  /* "[OUTPUT=]URL" overrides, NULL-terminated; may be NULL */
+	const char *skeletons;       /* backend name */
+	gboolean watch;              /* reload mapping files when they change */
+} BridgeOptions;
+
+/* Everything worth telling the user: loads, reloads, rejected edits, outputs. */
+typedef void (*BridgeLogFunc)(const char *message, gpointer user_data);
+
+typedef struct _Bridge Bridge;
+
+/**
+ * bridge_new:
+ * Loads the mappings, applies the targets and starts the outputs. Fails on
+ * a missing or broken mapping, a bad target or an unknown skeletons backend.
+ */
+Bridge *bridge_new(const BridgeOptions *options, BridgeLogFunc log, gpointer user_data,
+                   GError **error);
+void bridge_free(Bridge *bridge);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(Bridge, bridge_free)
+
+/** bridge_frame: a depth frame in: its skeletons go through every mapping. */
+void bridge_frame(Bridge *bridge, const DepthFrame *frame);
+
+/**
+ * bridge_push:
+ * Skeletons in, messages out to every output, with @timetag_us
+ * (microseconds since 1970) on bundles. bridge_frame() ends here.
+ */
+void bridge_push(Bridge *bridge, const TrackerFrame *frame, gint64 timetag_us);
+
+/** bridge_reload: reads every mapping file again (SIGHUP). */
+void bridge_reload(Bridge *bridge);
+
+typedef struct {
+	guint64 frames;
+	guint users; /* in the last frame */
+	guint64 messages;
+	guint64 errors;
+} BridgeStats;
+
+/** bridge_get_stats: totals over every output, since the start. */
+void bridge_get_stats(const Bridge *bridge, BridgeStats *stats);
+
+/** bridge_n_outputs: the outputs in force, over all mappings. */
+guint bridge_n_outputs(const Bridge *bridge);
+/** bridge_output: the @index-th output in force and its label ("name (url)"). */
+const OscOutput *bridge_output(const Bridge *bridge, guint index, const char **label);
+
+/* How the source's clock maps to the wall clock, for timetags. */
+typedef struct {
+	gboolean set;
+	gint64 offset_us; /* wall clock minus source clock */
+} BridgeClock;
+
+/**
+ * bridge_clock_timetag:
+ * The wall-clock time of a frame taken at @frame_us on its source's clock,
+ * with @now_us the wall clock now. Keeps the frames' own spacing while they
+ * come at their pace; starts afresh from @now_us when the source's time
+ * jumps or runs ahead of the wall clock (a loop, a replay played fast), so
+ * that no bundle is stamped in the future.
+ */
+gint64 bridge_clock_timetag(BridgeClock *clock, gint64 frame_us, gint64 now_us);

@@ -1,0 +1,513 @@
+#include "mapping-engine.h"
+
+#include <math.h>
+#include <string.h>
+
+/* What a rule remembers about one user (user 0 stands for the frame). */
+typedef struct {
+	gboolean announced; /* new_skel went out */
+	gboolean *sent;     /* per slot (joint, or 0): something was sent */
+	gint64 *sent_us;    /* per slot: when */
+	double *last;       /* per slot: the numbers sent, n_values each */
+} RuleUser;
+
+typedef struct {
+	const MappingRule *rule;
+	guint n_slots;     /* joints for joint rules, otherwise 1 */
+	guint n_values;    /* arguments per message */
+	GHashTable *users; /* user id -> RuleUser */
+} RuleState;
+
+/* One argument, before it goes into a batch. */
+typedef struct {
+	MessageArgType type;
+	union {
+		gint32 i;
+		float f;
+		const char *s;
+	};
+} Value;
+
+/* What one message is about. */
+typedef struct {
+	const TrackerFrame *frame;
+	const TrackerUser *user; /* NULL for frame rules and for lost users */
+	guint user_id;           /* 0 for frame rules */
+	TrackerJointId joint;
+	MappingEvent event;
+} Subject;
+
+struct _MappingEngine {
+	const Mapping *mapping;
+	RuleState *rules;
+	guint n_rules;
+	guint known[TRACKER_MAX_USERS]; /* the users of the previous frame */
+	guint n_known;
+	GString *address;               /* scratch */
+	Value values[MAPPING_MAX_ARGS]; /* scratch: the message being built */
+	guint n_values;
+};
+
+static void
+mapping_engine_rule_user_free(gpointer data)
+{
+	RuleUser *user = data;
+
+	g_free(user->sent);
+	g_free(user->sent_us);
+	g_free(user->last);
+	g_free(user);
+}
+
+static RuleUser *
+mapping_engine_rule_user(RuleState *state, guint user_id)
+{
+	RuleUser *user = g_hash_table_lookup(state->users, GUINT_TO_POINTER(user_id));
+
+	if (user != NULL)
+		return user;
+	user = g_new0(RuleUser, 1);
+	user->sent = g_new0(gboolean, state->n_slots);
+	user->sent_us = g_new0(gint64, state->n_slots);
+	user->last = g_new0(double, (gsize)state->n_slots * state->n_values);
+	g_hash_table_insert(state->users, GUINT_TO_POINTER(user_id), user);
+	return user;
+}
+
+/* Arguments per message: in a for = user rule the joint values repeat. */
+static guint
+mapping_engine_n_values(const MappingRule *rule)
+{
+	guint n = 0;
+
+	for (guint i = 0; i < rule->n_args; i++)
+		n += rule->scope == MAPPING_SCOPE_USER && mapping_value_is_joint(rule->args[i])
+		             ? rule->n_joints
+		             : 1;
+	return n;
+}
+
+static void
+mapping_engine_state_init(RuleState *state, const MappingRule *rule)
+{
+	state->rule = rule;
+	state->n_slots = rule->scope == MAPPING_SCOPE_JOINT ? TRACKER_N_JOINTS : 1;
+	state->n_values = mapping_engine_n_values(rule);
+	state->users = g_hash_table_new_full(NULL, NULL, NULL, mapping_engine_rule_user_free);
+}
+
+/* A rule whose text did not change takes its state over from the old engine. */
+static void
+mapping_engine_adopt(RuleState *state, MappingEngine *previous)
+{
+	for (guint i = 0; previous != NULL && i < previous->n_rules; i++) {
+		RuleState *old = &previous->rules[i];
+
+		if (old->users != NULL &&
+		    strcmp(old->rule->fingerprint, state->rule->fingerprint) == 0) {
+			g_hash_table_unref(state->users);
+			state->users = g_steal_pointer(&old->users);
+			return;
+		}
+	}
+}
+
+MappingEngine *
+mapping_engine_new(const Mapping *mapping, MappingEngine *previous)
+{
+	MappingEngine *engine = g_new0(MappingEngine, 1);
+
+	engine->mapping = mapping;
+	engine->n_rules = mapping->rules->len;
+	engine->rules = g_new0(RuleState, engine->n_rules);
+	engine->address = g_string_sized_new(64);
+	for (guint i = 0; i < engine->n_rules; i++) {
+		mapping_engine_state_init(&engine->rules[i], mapping_get_rule(mapping, i));
+		mapping_engine_adopt(&engine->rules[i], previous);
+	}
+	if (previous != NULL) {
+		memcpy(engine->known, previous->known, sizeof(engine->known));
+		engine->n_known = previous->n_known;
+	}
+	return engine;
+}
+
+void
+mapping_engine_free(MappingEngine *engine)
+{
+	if (engine == NULL)
+		return;
+	for (guint i = 0; i < engine->n_rules; i++)
+		g_clear_pointer(&engine->rules[i].users, g_hash_table_unref);
+	g_free(engine->rules);
+	g_string_free(engine->address, TRUE);
+	g_free(engine);
+}
+
+/* ---- building one message ---- */
+
+static gboolean
+mapping_engine_found(const MappingRule *rule, const TrackerJoint *joint)
+{
+	/* Confidence 0 means not found, whatever min_confidence says. */
+	return joint->confidence > 0 && joint->confidence >= rule->min_confidence;
+}
+
+static float
+mapping_engine_scaled(const MappingRule *rule, MappingValue value, double raw)
+{
+	const MappingRange *range = &rule->ranges[mapping_value_range(value)];
+	double scaled = raw * range->scale + range->offset;
+
+	if (rule->clamp)
+		scaled = CLAMP(scaled, range->low, range->high);
+	return (float)scaled;
+}
+
+static double
+mapping_engine_joint_raw(const TrackerJoint *joint, MappingValue value)
+{
+	switch (value) {
+	case MAPPING_VALUE_X:
+		return joint->position.x;
+	case MAPPING_VALUE_Y:
+		return joint->position.y;
+	case MAPPING_VALUE_Z:
+		return joint->position.z;
+	case MAPPING_VALUE_U:
+		return joint->u;
+	case MAPPING_VALUE_V:
+		return joint->v;
+	default:
+		return joint->confidence;
+	}
+}
+
+static Value
+mapping_engine_value(const MappingRule *rule, const Subject *subject, MappingValue value)
+{
+	Value out = { .type = MESSAGE_ARG_INT32 };
+	const TrackerJoint *joint;
+
+	switch (value) {
+	case MAPPING_VALUE_FRAME:
+		/* An int32 for receivers' sake: it wraps after two years at 30 fps. */
+		out.i = (gint32)(subject->frame->frame & G_MAXINT32);
+		return out;
+	case MAPPING_VALUE_USERS:
+		out.i = (gint32)subject->frame->n_users;
+		return out;
+	case MAPPING_VALUE_USER:
+		out.i = (gint32)subject->user_id;
+		return out;
+	case MAPPING_VALUE_EVENT:
+	case MAPPING_VALUE_JOINT:
+		out.type = MESSAGE_ARG_STRING;
+		out.s = value == MAPPING_VALUE_EVENT ? rule->event_names[subject->event]
+		                                     : rule->joint_names[subject->joint];
+		return out;
+	default:
+		break;
+	}
+	joint = &subject->user->joints[subject->joint];
+	out.type = MESSAGE_ARG_FLOAT32;
+	out.f = value == MAPPING_VALUE_CONFIDENCE
+	                ? (float)joint->confidence
+	                : mapping_engine_scaled(rule, value,
+	                                        mapping_engine_joint_raw(joint, value));
+	return out;
+}
+
+static void
+mapping_engine_push(MappingEngine *engine, const MappingRule *rule, const Subject *subject,
+                    MappingValue value)
+{
+	engine->values[engine->n_values++] = mapping_engine_value(rule, subject, value);
+}
+
+/* The joint values args[first..end) once for every joint of the rule. */
+static void
+mapping_engine_push_group(MappingEngine *engine, const MappingRule *rule, const Subject *subject,
+                          guint first, guint end)
+{
+	Subject each = *subject;
+
+	for (guint j = 0; j < rule->n_joints; j++) {
+		each.joint = rule->joints[j];
+		for (guint k = first; k < end; k++)
+			mapping_engine_push(engine, rule, &each, rule->args[k]);
+	}
+}
+
+static void
+mapping_engine_compose(MappingEngine *engine, const MappingRule *rule, const Subject *subject)
+{
+	engine->n_values = 0;
+	for (guint i = 0; i < rule->n_args;) {
+		guint end = i + 1;
+
+		if (rule->scope == MAPPING_SCOPE_USER && mapping_value_is_joint(rule->args[i])) {
+			while (end < rule->n_args && mapping_value_is_joint(rule->args[end]))
+				end++;
+			mapping_engine_push_group(engine, rule, subject, i, end);
+		} else {
+			mapping_engine_push(engine, rule, subject, rule->args[i]);
+		}
+		i = end;
+	}
+}
+
+static void
+mapping_engine_address(MappingEngine *engine, const MappingRule *rule, const Subject *subject)
+{
+	g_string_truncate(engine->address, 0);
+	for (guint i = 0; i < rule->n_address; i++) {
+		const MappingPart *part = &rule->address[i];
+
+		switch (part->kind) {
+		case MAPPING_PART_TEXT:
+			g_string_append(engine->address, part->text);
+			break;
+		case MAPPING_PART_USER:
+			g_string_append_printf(engine->address, "%u", subject->user_id);
+			break;
+		case MAPPING_PART_JOINT:
+			g_string_append(engine->address, rule->joint_names[subject->joint]);
+			break;
+		case MAPPING_PART_EVENT:
+			g_string_append(engine->address, rule->event_names[subject->event]);
+			break;
+		}
+	}
+}
+
+static double
+mapping_engine_number(const Value *value)
+{
+	return value->type == MESSAGE_ARG_INT32 ? value->i : value->f;
+}
+
+/* on_change: whether the message built in engine->values is worth sending,
+ * remembering it when it is. */
+static gboolean
+mapping_engine_changed(MappingEngine *engine, RuleState *state, const Subject *subject, guint slot)
+{
+	const MappingRule *rule = state->rule;
+	RuleUser *user = mapping_engine_rule_user(state, subject->user_id);
+	double *last = user->last + (gsize)slot * state->n_values;
+	gint64 now = subject->frame->time_us;
+	gboolean send = !user->sent[slot] ||
+	                (rule->refresh_us > 0 && now - user->sent_us[slot] >= rule->refresh_us);
+
+	for (guint k = 0; k < engine->n_values && !send; k++) {
+		if (engine->values[k].type != MESSAGE_ARG_STRING)
+			send = fabs(mapping_engine_number(&engine->values[k]) - last[k]) >
+			       rule->change;
+	}
+	if (!send)
+		return FALSE;
+	for (guint k = 0; k < engine->n_values; k++) {
+		if (engine->values[k].type != MESSAGE_ARG_STRING)
+			last[k] = mapping_engine_number(&engine->values[k]);
+	}
+	user->sent[slot] = TRUE;
+	user->sent_us[slot] = now;
+	return TRUE;
+}
+
+static void
+mapping_engine_emit(MappingEngine *engine, RuleState *state, const Subject *subject, guint slot,
+                    MessageBatch *batch)
+{
+	const MappingRule *rule = state->rule;
+
+	mapping_engine_compose(engine, rule, subject);
+	if (rule->on_change && !mapping_engine_changed(engine, state, subject, slot))
+		return;
+	mapping_engine_address(engine, rule, subject);
+	message_batch_add(batch, subject->user_id, engine->address->str);
+	for (guint k = 0; k < engine->n_values; k++) {
+		const Value *value = &engine->values[k];
+
+		if (value->type == MESSAGE_ARG_INT32)
+			message_batch_add_int32(batch, value->i);
+		else if (value->type == MESSAGE_ARG_FLOAT32)
+			message_batch_add_float32(batch, value->f);
+		else
+			message_batch_add_string(batch, value->s);
+	}
+}
+
+/* ---- rules ---- */
+
+static gboolean
+mapping_engine_user_complete(const MappingRule *rule, const TrackerUser *user)
+{
+	for (guint j = 0; j < rule->n_joints; j++) {
+		if (!mapping_engine_found(rule, &user->joints[rule->joints[j]]))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+static Subject
+mapping_engine_subject(const TrackerFrame *frame, const TrackerUser *user)
+{
+	Subject subject = { frame, user, user ? user->id : 0, TRACKER_JOINT_HEAD, 0 };
+
+	return subject;
+}
+
+static void
+mapping_engine_users(MappingEngine *engine, RuleState *state, const TrackerFrame *frame,
+                     MessageBatch *batch)
+{
+	for (guint u = 0; u < frame->n_users; u++) {
+		Subject subject = mapping_engine_subject(frame, &frame->users[u]);
+
+		if (mapping_engine_user_complete(state->rule, subject.user))
+			mapping_engine_emit(engine, state, &subject, 0, batch);
+	}
+}
+
+static void
+mapping_engine_joints(MappingEngine *engine, RuleState *state, const TrackerFrame *frame,
+                      MessageBatch *batch)
+{
+	const MappingRule *rule = state->rule;
+
+	for (guint u = 0; u < frame->n_users; u++) {
+		Subject subject = mapping_engine_subject(frame, &frame->users[u]);
+
+		for (guint j = 0; j < rule->n_joints; j++) {
+			subject.joint = rule->joints[j];
+			if (mapping_engine_found(rule, &subject.user->joints[subject.joint]))
+				mapping_engine_emit(engine, state, &subject, subject.joint, batch);
+		}
+	}
+}
+
+static gboolean
+mapping_engine_known(const MappingEngine *engine, guint id)
+{
+	for (guint i = 0; i < engine->n_known; i++) {
+		if (engine->known[i] == id)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+static void
+mapping_engine_new_users(MappingEngine *engine, RuleState *state, Subject *subject,
+                         MessageBatch *batch)
+{
+	for (guint u = 0; u < subject->frame->n_users; u++) {
+		subject->user = &subject->frame->users[u];
+		subject->user_id = subject->user->id;
+		if (!mapping_engine_known(engine, subject->user_id))
+			mapping_engine_emit(engine, state, subject, 0, batch);
+	}
+}
+
+static void
+mapping_engine_new_skeletons(MappingEngine *engine, RuleState *state, Subject *subject,
+                             MessageBatch *batch)
+{
+	for (guint u = 0; u < subject->frame->n_users; u++) {
+		RuleUser *user;
+
+		subject->user = &subject->frame->users[u];
+		subject->user_id = subject->user->id;
+		user = mapping_engine_rule_user(state, subject->user_id);
+		if (!user->announced && mapping_engine_user_complete(state->rule, subject->user)) {
+			user->announced = TRUE;
+			mapping_engine_emit(engine, state, subject, 0, batch);
+		}
+	}
+}
+
+/* Lost users are no longer in the frame: the subject has only their id. */
+static void
+mapping_engine_lost_users(MappingEngine *engine, RuleState *state, Subject *subject,
+                          MessageBatch *batch)
+{
+	for (guint i = 0; i < engine->n_known; i++) {
+		subject->user_id = engine->known[i];
+		if (tracker_frame_find_user(subject->frame, subject->user_id) == NULL)
+			mapping_engine_emit(engine, state, subject, 0, batch);
+	}
+}
+
+static void
+mapping_engine_event(MappingEngine *engine, RuleState *state, const TrackerFrame *frame,
+                     MappingEvent event, MessageBatch *batch)
+{
+	Subject subject = mapping_engine_subject(frame, NULL);
+
+	subject.event = event;
+	switch (event) {
+	case MAPPING_EVENT_NEW_USER:
+		mapping_engine_new_users(engine, state, &subject, batch);
+		break;
+	case MAPPING_EVENT_NEW_SKEL:
+		mapping_engine_new_skeletons(engine, state, &subject, batch);
+		break;
+	case MAPPING_EVENT_LOST_USER:
+		mapping_engine_lost_users(engine, state, &subject, batch);
+		break;
+	case MAPPING_N_EVENTS:
+		g_assert_not_reached();
+	}
+}
+
+static void
+mapping_engine_rule(MappingEngine *engine, RuleState *state, const TrackerFrame *frame,
+                    MessageBatch *batch)
+{
+	const MappingRule *rule = state->rule;
+	Subject subject;
+
+	switch (rule->scope) {
+	case MAPPING_SCOPE_FRAME:
+		subject = mapping_engine_subject(frame, NULL);
+		mapping_engine_emit(engine, state, &subject, 0, batch);
+		break;
+	case MAPPING_SCOPE_USER:
+		mapping_engine_users(engine, state, frame, batch);
+		break;
+	case MAPPING_SCOPE_JOINT:
+		mapping_engine_joints(engine, state, frame, batch);
+		break;
+	case MAPPING_SCOPE_EVENT:
+		for (guint e = 0; e < rule->n_events; e++)
+			mapping_engine_event(engine, state, frame, rule->events[e], batch);
+		break;
+	}
+}
+
+/* Forgets the users who left, and remembers who is here for the next frame. */
+static void
+mapping_engine_remember(MappingEngine *engine, const TrackerFrame *frame)
+{
+	for (guint i = 0; i < engine->n_known; i++) {
+		if (tracker_frame_find_user(frame, engine->known[i]) != NULL)
+			continue;
+		for (guint r = 0; r < engine->n_rules; r++)
+			g_hash_table_remove(engine->rules[r].users,
+			                    GUINT_TO_POINTER(engine->known[i]));
+	}
+	engine->n_known = MIN(frame->n_users, TRACKER_MAX_USERS);
+	for (guint u = 0; u < engine->n_known; u++)
+		engine->known[u] = frame->users[u].id;
+}
+
+void
+mapping_engine_run(MappingEngine *engine, const TrackerFrame *frame, MessageBatch *const *batches)
+{
+	for (guint o = 0; o < engine->mapping->outputs->len; o++)
+		message_batch_clear(batches[o]);
+	for (guint r = 0; r < engine->n_rules; r++)
+		mapping_engine_rule(engine, &engine->rules[r], frame,
+		                    batches[engine->rules[r].rule->output]);
+	mapping_engine_remember(engine, frame);
+}

@@ -1,0 +1,36 @@
+/* The mapping engine: a frame of skeletons and a mapping in, one batch of
+ * neutral messages per output out.
+ *
+ * Pure logic: no sockets, no clock, no liblo. Time comes in with the frame
+ * (TrackerFrame.time_us), so replays and tests are deterministic. The engine
+ * keeps what rules need across frames: who was in view, who has been
+ * announced, what was last sent. */
+#pragma once
+
+#include <glib.h>
+
+#include "mapping.h"
+#include "message.h"
+#include "tracker/tracker-types.h"
+
+typedef struct _MappingEngine MappingEngine;
+
+/**
+ * mapping_engine_new:
+ * An engine for @mapping, which must outlive it. With @previous (the
+ * engine of the mapping this one replaces, which the caller then frees),
+ * the users in view stay known, so a reload announces nobody again, and
+ * every rule that did not change keeps its state.
+ */
+MappingEngine *mapping_engine_new(const Mapping *mapping, MappingEngine *previous);
+void mapping_engine_free(MappingEngine *engine);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(MappingEngine, mapping_engine_free)
+
+/**
+ * mapping_engine_run:
+ * Maps @frame. @batches holds one batch per output of the mapping, in the
+ * mapping's order; each is cleared, then filled with the frame's messages
+ * in rule order.
+ */
+void mapping_engine_run(MappingEngine *engine, const TrackerFrame *frame,
+                        MessageBatch *const *batches);

@@ -1,0 +1,283 @@
+/* The mapping model: targets, names, lookup of shipped mappings and loading
+ * from disk. The text parser is in mapping-parser.c. */
+#include "mapping.h"
+
+#include <string.h>
+
+G_DEFINE_QUARK(skelbridge - mapping - error - quark, mapping_error)
+
+static const char *const mapping_event_names[MAPPING_N_EVENTS] = {
+	[MAPPING_EVENT_NEW_USER] = "new_user",
+	[MAPPING_EVENT_NEW_SKEL] = "new_skel",
+	[MAPPING_EVENT_LOST_USER] = "lost_user",
+};
+
+const char *
+mapping_event_name(MappingEvent event)
+{
+	g_return_val_if_fail((guint)event < MAPPING_N_EVENTS, NULL);
+	return mapping_event_names[event];
+}
+
+gboolean
+mapping_value_is_joint(MappingValue value)
+{
+	return value >= MAPPING_VALUE_JOINT && value < MAPPING_N_VALUES;
+}
+
+int
+mapping_value_range(MappingValue value)
+{
+	if (value < MAPPING_VALUE_X || value > MAPPING_VALUE_V)
+		return -1;
+	return (int)(value - MAPPING_VALUE_X);
+}
+
+static void
+mapping_output_free(gpointer data)
+{
+	MappingOutput *output = data;
+
+	g_free(output->name);
+	mapping_target_clear(&output->target);
+	g_free(output->interface);
+	g_free(output);
+}
+
+static void
+mapping_rule_free(gpointer data)
+{
+	MappingRule *rule = data;
+
+	for (guint i = 0; i < rule->n_address; i++)
+		g_free(rule->address[i].text);
+	g_free(rule->address);
+	g_free(rule->name);
+	g_free(rule->fingerprint);
+	g_free(rule);
+}
+
+static void
+mapping_names_free(gpointer data)
+{
+	MappingNames *names = data;
+
+	for (guint j = 0; j < TRACKER_N_JOINTS; j++)
+		g_free(names->joints[j]);
+	for (guint e = 0; e < MAPPING_N_EVENTS; e++)
+		g_free(names->events[e]);
+	g_free(names->name);
+	g_free(names);
+}
+
+Mapping *
+mapping_new(const char *path)
+{
+	Mapping *mapping = g_new0(Mapping, 1);
+
+	mapping->path = g_strdup(path);
+	mapping->outputs = g_ptr_array_new_with_free_func(mapping_output_free);
+	mapping->rules = g_ptr_array_new_with_free_func(mapping_rule_free);
+	mapping->names = g_ptr_array_new_with_free_func(mapping_names_free);
+	mapping->warnings = g_ptr_array_new_with_free_func(g_free);
+	return mapping;
+}
+
+void
+mapping_free(Mapping *mapping)
+{
+	if (mapping == NULL)
+		return;
+	g_ptr_array_unref(mapping->outputs);
+	g_ptr_array_unref(mapping->rules);
+	g_ptr_array_unref(mapping->names);
+	g_ptr_array_unref(mapping->warnings);
+	g_free(mapping->description);
+	g_free(mapping->path);
+	g_free(mapping);
+}
+
+Mapping *
+mapping_load(const char *path, GError **error)
+{
+	g_autoptr(GError) local = NULL;
+	g_autofree char *text = NULL;
+	gsize length;
+
+	if (!g_file_get_contents(path, &text, &length, &local)) {
+		g_set_error(error, MAPPING_ERROR, MAPPING_ERROR_READ, "%s", local->message);
+		return NULL;
+	}
+	return mapping_parse(path, text, length, error);
+}
+
+/* Host names and IPv4 addresses; liblo's Debian build has no IPv6. */
+static gboolean
+mapping_target_host_valid(const char *host, gsize len)
+{
+	if (len == 0 || len > 253)
+		return FALSE;
+	for (gsize i = 0; i < len; i++) {
+		if (!g_ascii_isalnum(host[i]) && host[i] != '.' && host[i] != '-')
+			return FALSE;
+	}
+	return TRUE;
+}
+
+static gboolean
+mapping_target_scheme(const char *text, MappingTransport *transport, const char **rest)
+{
+	if (g_str_has_prefix(text, "osc.udp://")) {
+		*transport = MAPPING_TRANSPORT_UDP;
+		*rest = text + strlen("osc.udp://");
+		return TRUE;
+	}
+	if (g_str_has_prefix(text, "osc.tcp://")) {
+		*transport = MAPPING_TRANSPORT_TCP;
+		*rest = text + strlen("osc.tcp://");
+		return TRUE;
+	}
+	return FALSE;
+}
+
+gboolean
+mapping_target_parse(const char *text, MappingTarget *target, GError **error)
+{
+	MappingTransport transport;
+	const char *rest, *colon;
+	guint64 port;
+
+	if (!mapping_target_scheme(text, &transport, &rest) ||
+	    (colon = strrchr(rest, ':')) == NULL ||
+	    !mapping_target_host_valid(rest, colon - rest)) {
+		g_set_error(error, MAPPING_ERROR, MAPPING_ERROR_TARGET,
+		            "expected osc.udp://HOST:PORT or osc.tcp://HOST:PORT, got '%s'", text);
+		return FALSE;
+	}
+	if (!g_ascii_string_to_unsigned(colon + 1, 10, 1, 65535, &port, NULL)) {
+		g_set_error(error, MAPPING_ERROR, MAPPING_ERROR_TARGET,
+		            "the port must be a number from 1 to 65535, got '%s'", colon + 1);
+		return FALSE;
+	}
+	target->transport = transport;
+	target->host = g_strndup(rest, colon - rest);
+	target->port = (guint)port;
+	return TRUE;
+}
+
+void
+mapping_target_clear(MappingTarget *target)
+{
+	g_clear_pointer(&target->host, g_free);
+}
+
+void
+mapping_target_copy(MappingTarget *dest, const MappingTarget *src)
+{
+	dest->transport = src->transport;
+	dest->host = g_strdup(src->host);
+	dest->port = src->port;
+}
+
+char *
+mapping_target_to_string(const MappingTarget *target)
+{
+	return g_strdup_printf("osc.%s://%s:%u",
+	                       target->transport == MAPPING_TRANSPORT_TCP ? "tcp" : "udp",
+	                       target->host, target->port);
+}
+
+gboolean
+mapping_output_equal(const MappingOutput *a, const MappingOutput *b)
+{
+	return a->kind == b->kind && a->target.transport == b->target.transport &&
+	       g_strcmp0(a->target.host, b->target.host) == 0 && a->target.port == b->target.port &&
+	       a->bundle == b->bundle && a->max_packet == b->max_packet && a->ttl == b->ttl &&
+	       g_strcmp0(a->interface, b->interface) == 0;
+}
+
+/* The binary in the build tree finds the source tree's mappings first, so
+ * that a developer's edits take effect without installing. */
+static gboolean
+mapping_running_uninstalled(void)
+{
+	g_autofree char *exe = g_file_read_link("/proc/self/exe", NULL);
+
+	return exe != NULL && g_str_has_prefix(exe, SKELBRIDGE_BUILD_ROOT G_DIR_SEPARATOR_S);
+}
+
+GPtrArray *
+mapping_search_path(void)
+{
+	GPtrArray *dirs = g_ptr_array_new_with_free_func(g_free);
+
+	if (mapping_running_uninstalled())
+		g_ptr_array_add(dirs, g_strdup(SKELBRIDGE_SOURCE_MAPPINGS_DIR));
+	g_ptr_array_add(dirs, g_strdup(SKELBRIDGE_MAPPINGS_DIR));
+	return dirs;
+}
+
+static gboolean
+mapping_is_path(const char *name_or_path)
+{
+	return strchr(name_or_path, '/') != NULL || g_str_has_suffix(name_or_path, ".map");
+}
+
+static int
+mapping_compare_names(gconstpointer a, gconstpointer b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* "default, osceleton": the shipped names, for an error message. */
+static char *
+mapping_list_names(GPtrArray *dirs)
+{
+	g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func(g_free);
+
+	for (guint i = 0; i < dirs->len; i++) {
+		g_autoptr(GDir) dir = g_dir_open(g_ptr_array_index(dirs, i), 0, NULL);
+		const char *file;
+
+		while (dir != NULL && (file = g_dir_read_name(dir)) != NULL) {
+			char *name;
+
+			if (!g_str_has_suffix(file, ".map"))
+				continue;
+			name = g_strndup(file, strlen(file) - strlen(".map"));
+			if (g_ptr_array_find_with_equal_func(names, name, g_str_equal, NULL))
+				g_free(name);
+			else
+				g_ptr_array_add(names, name);
+		}
+	}
+	g_ptr_array_sort(names, mapping_compare_names);
+	g_ptr_array_add(names, NULL);
+	return names->len > 1 ? g_strjoinv(", ", (char **)names->pdata) : g_strdup("none");
+}
+
+char *
+mapping_locate(const char *name_or_path, GError **error)
+{
+	g_autoptr(GPtrArray) dirs = NULL;
+	g_autofree char *file = NULL;
+	g_autofree char *known = NULL;
+
+	if (mapping_is_path(name_or_path))
+		return g_strdup(name_or_path);
+	dirs = mapping_search_path();
+	file = g_strconcat(name_or_path, ".map", NULL);
+	for (guint i = 0; i < dirs->len; i++) {
+		char *path = g_build_filename(g_ptr_array_index(dirs, i), file, NULL);
+
+		if (g_file_test(path, G_FILE_TEST_IS_REGULAR))
+			return path;
+		g_free(path);
+	}
+	known = mapping_list_names(dirs);
+	g_set_error(error, MAPPING_ERROR, MAPPING_ERROR_NOT_FOUND,
+	            "no mapping called '%s' (shipped mappings: %s); give a path to use a file "
+	            "of your own",
+	            name_or_path, known);
+	return NULL;
+}

@@ -1,0 +1,221 @@
+/* Mapping files: which messages go where, declared in plain text.
+ *
+ * A mapping file has a [mapping] header, [output NAME] sections (where
+ * messages go), [rule NAME] sections (which messages, with what address,
+ * arguments and scaling) and [names NAME] tables (wire names for joints and
+ * events). The parser is strict: every mistake is an error that names the
+ * file, the line and what is wrong, and nothing is guessed. mappings/README.md
+ * documents the format key by key.
+ *
+ * Parsing is pure (text in, Mapping out); mapping_load() and
+ * mapping_locate() are the only functions here that touch the file system. */
+#pragma once
+
+#include <glib.h>
+
+#include "tracker/tracker-joint.h"
+
+#define MAPPING_ERROR (mapping_error_quark())
+GQuark mapping_error_quark(void);
+
+typedef enum {
+	MAPPING_ERROR_INVALID,   /* the file's content is wrong: path:line: what */
+	MAPPING_ERROR_READ,      /* the file could not be read */
+	MAPPING_ERROR_NOT_FOUND, /* no shipped mapping by that name */
+	MAPPING_ERROR_TARGET,    /* a target given on the command line is wrong */
+} MappingError;
+
+/* The file format this parser reads; files say `format = 1`. */
+#define MAPPING_FORMAT 1
+/* The most arguments one message may carry (15 joints x 6 values fit). */
+#define MAPPING_MAX_ARGS 128
+
+typedef enum {
+	MAPPING_OUTPUT_OSC,
+} MappingOutputKind;
+
+typedef enum {
+	MAPPING_TRANSPORT_UDP,
+	MAPPING_TRANSPORT_TCP,
+} MappingTransport;
+
+typedef enum {
+	MAPPING_BUNDLE_FRAME, /* one bundle per frame */
+	MAPPING_BUNDLE_USER,  /* one bundle per user per frame */
+	MAPPING_BUNDLE_NONE,  /* plain messages */
+} MappingBundle;
+
+typedef struct {
+	MappingTransport transport;
+	char *host;
+	guint port;
+} MappingTarget;
+
+typedef struct {
+	char *name;
+	guint line;
+	MappingOutputKind kind;
+	MappingTarget target;
+	MappingBundle bundle;
+	guint max_packet; /* bytes; larger bundles are split */
+	guint ttl;        /* multicast: hops */
+	char *interface;  /* multicast: network interface, or NULL */
+} MappingOutput;
+
+/* What a rule sends a message for. */
+typedef enum {
+	MAPPING_SCOPE_FRAME, /* once per frame */
+	MAPPING_SCOPE_USER,  /* once per user per frame */
+	MAPPING_SCOPE_JOINT, /* once per joint per user per frame */
+	MAPPING_SCOPE_EVENT, /* once per event */
+} MappingScope;
+
+typedef enum {
+	MAPPING_EVENT_NEW_USER,  /* a user appears */
+	MAPPING_EVENT_NEW_SKEL,  /* all of the rule's joints are found for the first time */
+	MAPPING_EVENT_LOST_USER, /* a user is gone */
+	MAPPING_N_EVENTS
+} MappingEvent;
+
+/* The values a message can carry. The order matters: see mapping_value_*. */
+typedef enum {
+	MAPPING_VALUE_FRAME,      /* int32: the frame number */
+	MAPPING_VALUE_USERS,      /* int32: users in the frame */
+	MAPPING_VALUE_USER,       /* int32: the user's id */
+	MAPPING_VALUE_EVENT,      /* string: the event's name */
+	MAPPING_VALUE_JOINT,      /* string: the joint's name */
+	MAPPING_VALUE_X,          /* float32: position, mm unless scaled */
+	MAPPING_VALUE_Y,          /* float32 */
+	MAPPING_VALUE_Z,          /* float32 */
+	MAPPING_VALUE_U,          /* float32: pixel column unless scaled */
+	MAPPING_VALUE_V,          /* float32: pixel row unless scaled */
+	MAPPING_VALUE_CONFIDENCE, /* float32: 0..1 */
+	MAPPING_N_VALUES
+} MappingValue;
+
+/* The values that go through a range: x y z u v. */
+#define MAPPING_N_RANGES 5
+
+typedef enum {
+	MAPPING_PART_TEXT,
+	MAPPING_PART_USER,  /* {user} */
+	MAPPING_PART_JOINT, /* {joint} */
+	MAPPING_PART_EVENT, /* {event} */
+} MappingPartKind;
+
+typedef struct {
+	MappingPartKind kind;
+	char *text; /* MAPPING_PART_TEXT only */
+} MappingPart;
+
+/* value * scale + offset, then kept within [low, high] when clamping. */
+typedef struct {
+	double scale, offset;
+	double low, high;
+} MappingRange;
+
+typedef struct {
+	char *name;
+	guint line;
+	/* Rules with the same fingerprint behave the same: a reload keeps
+	 * their state (who was announced, what was last sent). */
+	char *fingerprint;
+	MappingScope scope;
+	guint output; /* index in Mapping.outputs */
+	MappingPart *address;
+	guint n_address;
+	MappingValue args[MAPPING_MAX_ARGS];
+	guint n_args;
+	MappingEvent events[MAPPING_N_EVENTS];
+	guint n_events;
+	TrackerJointId joints[TRACKER_N_JOINTS];
+	guint n_joints;
+	/* Wire names, from the rule's [names] table or the built-in names. */
+	const char *joint_names[TRACKER_N_JOINTS];
+	const char *event_names[MAPPING_N_EVENTS];
+	double min_confidence;
+	MappingRange ranges[MAPPING_N_RANGES];
+	gboolean clamp;
+	gboolean on_change; /* send only what moved by more than change */
+	double change;
+	gint64 refresh_us; /* with on_change: resend unchanged values this often; 0 never */
+} MappingRule;
+
+typedef struct {
+	char *name;
+	guint line;
+	char *joints[TRACKER_N_JOINTS]; /* NULL keeps the built-in name */
+	char *events[MAPPING_N_EVENTS];
+	gboolean used;
+} MappingNames;
+
+typedef struct {
+	char *path;
+	char *description;
+	GPtrArray *outputs;  /* MappingOutput */
+	GPtrArray *rules;    /* MappingRule, in file order: messages go out in this order */
+	GPtrArray *names;    /* MappingNames */
+	GPtrArray *warnings; /* char *: "path:line: what" */
+} Mapping;
+
+/**
+ * mapping_parse:
+ * Parses @length bytes of @text; @path only names the file in errors and
+ * warnings. Errors read "path:line: [section] key: what is wrong".
+ */
+Mapping *mapping_parse(const char *path, const char *text, gsize length, GError **error);
+
+/** mapping_load: reads and parses the file at @path. */
+Mapping *mapping_load(const char *path, GError **error);
+
+/**
+ * mapping_locate:
+ * The file for @name_or_path: a path when it contains a '/' or ends in
+ * ".map", otherwise a shipped mapping found by name in the installed data
+ * folder (and first in the source tree when running from the build tree).
+ */
+char *mapping_locate(const char *name_or_path, GError **error);
+
+/** mapping_search_path: the folders mapping_locate() looks in, in order. */
+GPtrArray *mapping_search_path(void);
+
+/** mapping_new: an empty mapping, for the parser to fill. */
+Mapping *mapping_new(const char *path);
+void mapping_free(Mapping *mapping);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(Mapping, mapping_free)
+
+static inline const MappingOutput *
+mapping_get_output(const Mapping *mapping, guint index)
+{
+	return g_ptr_array_index(mapping->outputs, index);
+}
+
+static inline const MappingRule *
+mapping_get_rule(const Mapping *mapping, guint index)
+{
+	return g_ptr_array_index(mapping->rules, index);
+}
+
+/**
+ * mapping_target_parse:
+ * Parses "osc.udp://HOST:PORT" or "osc.tcp://HOST:PORT" into @target,
+ * which the caller clears with mapping_target_clear().
+ */
+gboolean mapping_target_parse(const char *text, MappingTarget *target, GError **error);
+void mapping_target_clear(MappingTarget *target);
+void mapping_target_copy(MappingTarget *dest, const MappingTarget *src);
+
+/** mapping_target_to_string: the target as a URL, newly allocated. */
+char *mapping_target_to_string(const MappingTarget *target);
+
+/** mapping_output_equal: @a and @b send the same way to the same place. */
+gboolean mapping_output_equal(const MappingOutput *a, const MappingOutput *b);
+
+/** mapping_event_name: the built-in name ("new_user"). */
+const char *mapping_event_name(MappingEvent event);
+
+/** mapping_value_is_joint: @value is one of a joint's (x, y, z, u, v, confidence, joint). */
+gboolean mapping_value_is_joint(MappingValue value);
+
+/** mapping_value_range: the range slot of x y z u v, or -1 for other values. */
+int mapping_value_range(MappingValue value);

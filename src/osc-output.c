@@ -1,0 +1,739 @@
+#include "osc-output.h"
+
+#include <errno.h>
+#include <gio/gio.h>
+#include <lo/lo.h>
+#include <net/if.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <string.h>
+
+/* Seconds from 1900 (OSC's epoch, NTP's) to 1970. */
+#define NTP_UNIX_OFFSET 2208988800u
+/* Retry delays for resolving and connecting. */
+#define BACKOFF_MIN_MS 100
+#define BACKOFF_MAX_MS 2000
+/* A TCP receiver this far behind is not reading: drop rather than queue. */
+#define TCP_PENDING_MAX (1024 * 1024)
+
+/* ---- encoding ---- */
+
+OscOutputPackets *
+osc_output_packets_new(void)
+{
+	OscOutputPackets *packets = g_new0(OscOutputPackets, 1);
+
+	packets->data = g_byte_array_new();
+	packets->spans = g_array_new(FALSE, FALSE, sizeof(OscOutputSpan));
+	return packets;
+}
+
+void
+osc_output_packets_free(OscOutputPackets *packets)
+{
+	if (packets == NULL)
+		return;
+	g_byte_array_unref(packets->data);
+	g_array_unref(packets->spans);
+	g_free(packets);
+}
+
+static lo_timetag
+osc_output_timetag(gint64 unix_us)
+{
+	lo_timetag tt;
+	gint64 secs = unix_us / G_USEC_PER_SEC;
+	guint64 us = (guint64)(unix_us - secs * G_USEC_PER_SEC);
+
+	tt.sec = (uint32_t)(secs + NTP_UNIX_OFFSET);
+	tt.frac = (uint32_t)((us << 32) / G_USEC_PER_SEC);
+	return tt;
+}
+
+static lo_message
+osc_output_lo_message(const MessageBatch *batch, const Message *message)
+{
+	lo_message m = lo_message_new();
+
+	for (guint k = 0; k < message->n_args; k++) {
+		const MessageArg *arg = message_arg(batch, message, k);
+
+		switch (arg->type) {
+		case MESSAGE_ARG_INT32:
+			lo_message_add_int32(m, arg->i);
+			break;
+		case MESSAGE_ARG_FLOAT32:
+			lo_message_add_float(m, arg->f);
+			break;
+		case MESSAGE_ARG_STRING:
+			lo_message_add_string(m, message_arg_string(batch, arg));
+			break;
+		}
+	}
+	return m;
+}
+
+/* Makes room for a packet of @length bytes and returns where it goes. */
+static void *
+osc_output_packets_reserve(OscOutputPackets *packets, gsize length, guint messages)
+{
+	OscOutputSpan span = { packets->data->len, (guint)length, messages };
+
+	g_byte_array_set_size(packets->data, packets->data->len + (guint)length);
+	g_array_append_val(packets->spans, span);
+	return packets->data->data + span.offset;
+}
+
+static void
+osc_output_packets_add_message(OscOutputPackets *packets, const MessageBatch *batch,
+                               const Message *message)
+{
+	const char *address = message_address(batch, message);
+	lo_message m = osc_output_lo_message(batch, message);
+	size_t length = lo_message_length(m, address);
+
+	lo_message_serialise(m, address, osc_output_packets_reserve(packets, length, 1), &length);
+	lo_message_free(m);
+}
+
+static void
+osc_output_packets_add_bundle(OscOutputPackets *packets, lo_bundle bundle, guint messages)
+{
+	size_t length = lo_bundle_length(bundle);
+
+	lo_bundle_serialise(bundle, osc_output_packets_reserve(packets, length, messages), &length);
+}
+
+/* A bundle being filled, flushed into the packets when the next message
+ * would take it past max_packet. */
+typedef struct {
+	OscOutputPackets *packets;
+	lo_timetag tt;
+	guint max_packet;
+	lo_bundle bundle;
+	gsize size;
+	guint messages;
+} BundleWriter;
+
+static void
+osc_output_bundle_flush(BundleWriter *w)
+{
+	if (w->bundle == NULL)
+		return;
+	osc_output_packets_add_bundle(w->packets, w->bundle, w->messages);
+	/* Plain lo_bundle_free would leak the messages. */
+	lo_bundle_free_recursive(w->bundle);
+	w->bundle = NULL;
+}
+
+static void
+osc_output_bundle_add(BundleWriter *w, const MessageBatch *batch, const Message *message)
+{
+	const char *address = message_address(batch, message);
+	lo_message m = osc_output_lo_message(batch, message);
+	/* Each element is a 4-byte size and the message. */
+	gsize element = 4 + lo_message_length(m, address);
+
+	if (w->bundle != NULL && w->size + element > w->max_packet)
+		osc_output_bundle_flush(w);
+	if (w->bundle == NULL) {
+		w->bundle = lo_bundle_new(w->tt);
+		w->size = 16; /* "#bundle\0" and the timetag */
+		w->messages = 0;
+	}
+	lo_bundle_add_message(w->bundle, address, m);
+	w->size += element;
+	w->messages++;
+}
+
+/* The distinct users of @batch's messages, in order of first appearance. */
+static GArray *
+osc_output_batch_users(const MessageBatch *batch)
+{
+	GArray *users = g_array_sized_new(FALSE, FALSE, sizeof(guint), 8);
+
+	for (guint i = 0; i < message_batch_length(batch); i++) {
+		guint user = message_batch_get(batch, i)->user;
+		guint k = 0;
+
+		while (k < users->len && g_array_index(users, guint, k) != user)
+			k++;
+		if (k == users->len)
+			g_array_append_val(users, user);
+	}
+	return users;
+}
+
+static void
+osc_output_encode_user(const MessageBatch *batch, guint user, BundleWriter *w)
+{
+	for (guint i = 0; i < message_batch_length(batch); i++) {
+		const Message *message = message_batch_get(batch, i);
+
+		if (message->user == user)
+			osc_output_bundle_add(w, batch, message);
+	}
+	osc_output_bundle_flush(w);
+}
+
+static void
+osc_output_encode_bundles(const MessageBatch *batch, gboolean per_user, BundleWriter *w)
+{
+	g_autoptr(GArray) users = NULL;
+
+	if (!per_user) {
+		for (guint i = 0; i < message_batch_length(batch); i++)
+			osc_output_bundle_add(w, batch, message_batch_get(batch, i));
+		osc_output_bundle_flush(w);
+		return;
+	}
+	users = osc_output_batch_users(batch);
+	for (guint u = 0; u < users->len; u++)
+		osc_output_encode_user(batch, g_array_index(users, guint, u), w);
+}
+
+void
+osc_output_encode(const MessageBatch *batch, MappingBundle bundle, guint max_packet,
+                  gint64 timetag_us, OscOutputPackets *packets)
+{
+	BundleWriter w = { packets, osc_output_timetag(timetag_us), max_packet, NULL, 0, 0 };
+
+	g_byte_array_set_size(packets->data, 0);
+	g_array_set_size(packets->spans, 0);
+	if (bundle == MAPPING_BUNDLE_NONE) {
+		for (guint i = 0; i < message_batch_length(batch); i++)
+			osc_output_packets_add_message(packets, batch, message_batch_get(batch, i));
+		return;
+	}
+	if (message_batch_length(batch) > 0)
+		osc_output_encode_bundles(batch, bundle == MAPPING_BUNDLE_USER, &w);
+}
+
+/* ---- sending ---- */
+
+struct _OscOutput {
+	MappingOutput config;
+	char *label;
+	OscOutputLogFunc log;
+	gpointer user_data;
+	OscOutputPackets *packets; /* scratch: the frame being sent */
+	GCancellable *cancellable; /* the resolve or connect under way */
+	GSocketAddress *address;   /* NULL until resolved */
+	GSocket *socket;           /* UDP: ours; TCP: the connection's */
+	GSocketConnection *connection;
+	GSource *retry;
+	GSource *read_watch;  /* TCP: notices the receiver going away */
+	GSource *write_watch; /* TCP: pending bytes can go */
+	GByteArray *pending;  /* TCP: framed packets not yet written */
+	GArray *vectors;      /* UDP: GOutputVector, one per packet of the frame */
+	GArray *datagrams;    /* UDP: GOutputMessage, one per packet of the frame */
+	guint backoff_ms;
+	OscOutputState state;
+	guint64 packets_sent, messages_sent, errors;
+	char *last_error; /* while failing */
+};
+
+static void osc_output_advance(OscOutput *o);
+
+const char *
+osc_output_state_name(OscOutputState state)
+{
+	switch (state) {
+	case OSC_OUTPUT_RESOLVING:
+		return "resolving";
+	case OSC_OUTPUT_CONNECTING:
+		return "connecting";
+	case OSC_OUTPUT_READY:
+		return "ok";
+	case OSC_OUTPUT_RETRYING:
+		return "retrying";
+	}
+	return "?";
+}
+
+static void osc_output_log(OscOutput *o, const char *format, ...) G_GNUC_PRINTF(2, 3);
+
+static void
+osc_output_log(OscOutput *o, const char *format, ...)
+{
+	g_autofree char *message = NULL;
+	va_list args;
+
+	va_start(args, format);
+	message = g_strdup_vprintf(format, args);
+	va_end(args);
+	if (o->log != NULL)
+		o->log(o->label, message, o->user_data);
+}
+
+/* Logs a problem when it is new, so that a dead target does not flood the log. */
+static void
+osc_output_problem(OscOutput *o, const char *message)
+{
+	if (g_strcmp0(o->last_error, message) != 0)
+		osc_output_log(o, "%s", message);
+	g_free(o->last_error);
+	o->last_error = g_strdup(message);
+}
+
+static void
+osc_output_recovered(OscOutput *o, const char *message)
+{
+	if (o->last_error != NULL)
+		osc_output_log(o, "%s", message);
+	g_clear_pointer(&o->last_error, g_free);
+	o->backoff_ms = BACKOFF_MIN_MS;
+}
+
+static void
+osc_output_clear_source(GSource **source)
+{
+	if (*source == NULL)
+		return;
+	g_source_destroy(*source);
+	g_source_unref(*source);
+	*source = NULL;
+}
+
+static gboolean
+osc_output_retry_due(gpointer user_data)
+{
+	OscOutput *o = user_data;
+
+	osc_output_clear_source(&o->retry);
+	osc_output_advance(o);
+	return G_SOURCE_REMOVE;
+}
+
+/* Tries the failed step again after a delay that grows with each failure. */
+static void
+osc_output_retry(OscOutput *o)
+{
+	o->state = OSC_OUTPUT_RETRYING;
+	osc_output_clear_source(&o->retry);
+	o->retry = g_timeout_source_new(o->backoff_ms);
+	g_source_set_callback(o->retry, osc_output_retry_due, o, NULL);
+	g_source_set_name(o->retry, "skelbridge output retry");
+	g_source_attach(o->retry, g_main_context_get_thread_default());
+	o->backoff_ms = MIN(o->backoff_ms * 2, BACKOFF_MAX_MS);
+}
+
+/* ---- UDP ---- */
+
+static gboolean
+osc_output_multicast_interface(OscOutput *o, GError **error)
+{
+	struct ip_mreqn request = { 0 };
+
+	request.imr_ifindex = (int)if_nametoindex(o->config.interface);
+	if (request.imr_ifindex == 0) {
+		g_set_error(error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND, "no network interface '%s'",
+		            o->config.interface);
+		return FALSE;
+	}
+	if (setsockopt(g_socket_get_fd(o->socket), IPPROTO_IP, IP_MULTICAST_IF, &request,
+	               sizeof(request)) != 0) {
+		g_set_error(error, G_IO_ERROR, g_io_error_from_errno(errno),
+		            "cannot send multicast on '%s': %s", o->config.interface,
+		            g_strerror(errno));
+		return FALSE;
+	}
+	return TRUE;
+}
+
+static gboolean
+osc_output_multicast(OscOutput *o, GError **error)
+{
+	GInetAddress *inet = g_inet_socket_address_get_address(G_INET_SOCKET_ADDRESS(o->address));
+
+	if (!g_inet_address_get_is_multicast(inet))
+		return TRUE;
+	g_socket_set_multicast_ttl(o->socket, o->config.ttl);
+	/* Receivers on this machine hear the group too. */
+	g_socket_set_multicast_loopback(o->socket, TRUE);
+	return o->config.interface == NULL || osc_output_multicast_interface(o, error);
+}
+
+static void
+osc_output_open_udp(OscOutput *o)
+{
+	g_autoptr(GError) error = NULL;
+
+	o->socket = g_socket_new(g_socket_address_get_family(o->address), G_SOCKET_TYPE_DATAGRAM,
+	                         G_SOCKET_PROTOCOL_UDP, &error);
+	if (o->socket != NULL && osc_output_multicast(o, &error)) {
+		g_socket_set_blocking(o->socket, FALSE);
+		/* A broadcast address (192.168.1.255) needs it; others ignore it. */
+		g_socket_set_broadcast(o->socket, TRUE);
+		o->state = OSC_OUTPUT_READY;
+		return;
+	}
+	g_clear_object(&o->socket);
+	osc_output_problem(o, error->message);
+	osc_output_retry(o);
+}
+
+/* Points o->datagrams at the frame's packets, for one sendmmsg() call. */
+static void
+osc_output_udp_prepare(OscOutput *o)
+{
+	guint n = o->packets->spans->len;
+
+	g_array_set_size(o->vectors, n);
+	g_array_set_size(o->datagrams, n);
+	for (guint i = 0; i < n; i++) {
+		const OscOutputSpan *span = &g_array_index(o->packets->spans, OscOutputSpan, i);
+		GOutputVector *vector = &g_array_index(o->vectors, GOutputVector, i);
+		GOutputMessage *datagram = &g_array_index(o->datagrams, GOutputMessage, i);
+
+		vector->buffer = o->packets->data->data + span->offset;
+		vector->size = span->length;
+		memset(datagram, 0, sizeof(*datagram));
+		datagram->address = o->address;
+		datagram->vectors = vector;
+		datagram->num_vectors = 1;
+	}
+}
+
+/* A frame in plain messages is many datagrams: one system call sends them. */
+static void
+osc_output_send_udp(OscOutput *o)
+{
+	guint n = o->packets->spans->len, done = 0;
+
+	osc_output_udp_prepare(o);
+	while (done < n) {
+		g_autoptr(GError) error = NULL;
+		GOutputMessage *next = &g_array_index(o->datagrams, GOutputMessage, done);
+		gint sent = g_socket_send_messages(o->socket, next, n - done, 0, NULL, &error);
+
+		if (sent < 0) {
+			/* Only the first failed: count it and go on with the rest. */
+			o->errors++;
+			osc_output_problem(o, error->message);
+			done++;
+			continue;
+		}
+		for (guint i = done; i < done + (guint)sent; i++)
+			o->messages_sent +=
+			        g_array_index(o->packets->spans, OscOutputSpan, i).messages;
+		o->packets_sent += (guint)sent;
+		done += (guint)sent;
+		osc_output_recovered(o, "sending again");
+	}
+}
+
+/* ---- TCP ---- */
+
+static void
+osc_output_tcp_close(OscOutput *o)
+{
+	osc_output_clear_source(&o->read_watch);
+	osc_output_clear_source(&o->write_watch);
+	if (o->connection != NULL)
+		g_io_stream_close(G_IO_STREAM(o->connection), NULL, NULL);
+	g_clear_object(&o->connection);
+	o->socket = NULL;
+	/* A packet cut in the middle cannot be finished on a new connection. */
+	g_byte_array_set_size(o->pending, 0);
+}
+
+static void
+osc_output_tcp_lost(OscOutput *o, const char *reason)
+{
+	g_autofree char *message = g_strdup_printf("connection lost (%s); reconnecting", reason);
+
+	osc_output_problem(o, message);
+	osc_output_tcp_close(o);
+	o->backoff_ms = BACKOFF_MIN_MS;
+	osc_output_retry(o);
+}
+
+static void osc_output_tcp_flush(OscOutput *o);
+
+static gboolean
+osc_output_tcp_writable(GSocket *socket G_GNUC_UNUSED, GIOCondition condition G_GNUC_UNUSED,
+                        gpointer user_data)
+{
+	OscOutput *o = user_data;
+
+	osc_output_clear_source(&o->write_watch);
+	osc_output_tcp_flush(o);
+	return G_SOURCE_REMOVE;
+}
+
+static void
+osc_output_tcp_flush(OscOutput *o)
+{
+	while (o->pending->len > 0) {
+		g_autoptr(GError) error = NULL;
+		gssize n = g_socket_send(o->socket, (const char *)o->pending->data, o->pending->len,
+		                         NULL, &error);
+
+		if (n < 0 && g_error_matches(error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK)) {
+			if (o->write_watch == NULL) {
+				o->write_watch = g_socket_create_source(o->socket, G_IO_OUT, NULL);
+				g_source_set_callback(o->write_watch,
+				                      G_SOURCE_FUNC(osc_output_tcp_writable), o,
+				                      NULL);
+				g_source_attach(o->write_watch,
+				                g_main_context_get_thread_default());
+			}
+			return;
+		}
+		if (n < 0) {
+			osc_output_tcp_lost(o, error->message);
+			return;
+		}
+		g_byte_array_remove_range(o->pending, 0, (guint)n);
+	}
+}
+
+/* Receivers do not talk back: readable means gone (or a stray byte). */
+static gboolean
+osc_output_tcp_readable(GSocket *socket, GIOCondition condition G_GNUC_UNUSED, gpointer user_data)
+{
+	OscOutput *o = user_data;
+	g_autoptr(GError) error = NULL;
+	char buffer[512];
+	gssize n = g_socket_receive(socket, buffer, sizeof(buffer), NULL, &error);
+
+	if (n == 0)
+		osc_output_tcp_lost(o, "the receiver closed it");
+	else if (n < 0 && !g_error_matches(error, G_IO_ERROR, G_IO_ERROR_WOULD_BLOCK))
+		osc_output_tcp_lost(o, error->message);
+	return o->read_watch != NULL ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
+}
+
+static void
+osc_output_tcp_ready(OscOutput *o, GSocketConnection *connection)
+{
+	g_autofree char *message = NULL;
+
+	o->connection = connection;
+	o->socket = g_socket_connection_get_socket(connection);
+	g_socket_set_blocking(o->socket, FALSE);
+	/* The connect timeout stays on the socket and would make the quiet
+	 * read watch report a timeout: a silent receiver is a healthy one. */
+	g_socket_set_timeout(o->socket, 0);
+	/* Frames are small and late is useless: no Nagle delay. */
+	g_socket_set_option(o->socket, IPPROTO_TCP, TCP_NODELAY, 1, NULL);
+	o->read_watch = g_socket_create_source(o->socket, G_IO_IN | G_IO_HUP | G_IO_ERR, NULL);
+	g_source_set_callback(o->read_watch, G_SOURCE_FUNC(osc_output_tcp_readable), o, NULL);
+	g_source_attach(o->read_watch, g_main_context_get_thread_default());
+	o->state = OSC_OUTPUT_READY;
+	osc_output_recovered(o, "connected");
+}
+
+static void
+osc_output_connected(GObject *client, GAsyncResult *result, gpointer user_data)
+{
+	g_autoptr(GError) error = NULL;
+	GSocketConnection *connection =
+	        g_socket_client_connect_finish(G_SOCKET_CLIENT(client), result, &error);
+	OscOutput *o = user_data;
+
+	/* Cancelled: the output is gone. */
+	if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+		return;
+	g_clear_object(&o->cancellable);
+	if (connection == NULL) {
+		osc_output_problem(o, error->message);
+		osc_output_retry(o);
+		return;
+	}
+	osc_output_tcp_ready(o, connection);
+}
+
+static void
+osc_output_connect(OscOutput *o)
+{
+	g_autoptr(GSocketClient) client = g_socket_client_new();
+
+	o->state = OSC_OUTPUT_CONNECTING;
+	o->cancellable = g_cancellable_new();
+	g_socket_client_set_timeout(client, 2);
+	g_socket_client_connect_async(client, G_SOCKET_CONNECTABLE(o->address), o->cancellable,
+	                              osc_output_connected, o);
+}
+
+static void
+osc_output_send_tcp(OscOutput *o)
+{
+	for (guint i = 0; i < o->packets->spans->len; i++) {
+		const OscOutputSpan *span = &g_array_index(o->packets->spans, OscOutputSpan, i);
+		guint32 length = GUINT32_TO_BE(span->length);
+
+		if (o->pending->len + 4 + span->length > TCP_PENDING_MAX) {
+			o->errors++;
+			osc_output_problem(o, "the receiver is not reading; dropping messages");
+			continue;
+		}
+		/* OSC over TCP (liblo's osc.tcp, TUIO): a 4-byte big-endian length. */
+		g_byte_array_append(o->pending, (const guint8 *)&length, 4);
+		g_byte_array_append(o->pending, o->packets->data->data + span->offset,
+		                    span->length);
+		o->packets_sent++;
+		o->messages_sent += span->messages;
+	}
+	osc_output_tcp_flush(o);
+}
+
+/* ---- resolving ---- */
+
+/* Receivers (liblo, Pd) mostly listen on IPv4: prefer it. */
+static GInetAddress *
+osc_output_pick_address(GList *addresses)
+{
+	for (GList *l = addresses; l != NULL; l = l->next) {
+		if (g_inet_address_get_family(l->data) == G_SOCKET_FAMILY_IPV4)
+			return l->data;
+	}
+	return addresses->data;
+}
+
+static void
+osc_output_have_address(OscOutput *o, GInetAddress *inet)
+{
+	o->address = g_inet_socket_address_new(inet, (guint16)o->config.target.port);
+	osc_output_advance(o);
+}
+
+static void
+osc_output_resolved(GObject *resolver, GAsyncResult *result, gpointer user_data)
+{
+	g_autoptr(GError) error = NULL;
+	GList *addresses = g_resolver_lookup_by_name_finish(G_RESOLVER(resolver), result, &error);
+	OscOutput *o = user_data;
+
+	if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+		return;
+	g_clear_object(&o->cancellable);
+	if (addresses == NULL) {
+		osc_output_problem(o, error->message);
+		osc_output_retry(o);
+		return;
+	}
+	osc_output_have_address(o, osc_output_pick_address(addresses));
+	g_resolver_free_addresses(addresses);
+}
+
+static void
+osc_output_resolve(OscOutput *o)
+{
+	g_autoptr(GInetAddress) literal = g_inet_address_new_from_string(o->config.target.host);
+	g_autoptr(GResolver) resolver = NULL;
+
+	if (literal != NULL) {
+		osc_output_have_address(o, literal);
+		return;
+	}
+	o->state = OSC_OUTPUT_RESOLVING;
+	o->cancellable = g_cancellable_new();
+	resolver = g_resolver_get_default();
+	g_resolver_lookup_by_name_async(resolver, o->config.target.host, o->cancellable,
+	                                osc_output_resolved, o);
+}
+
+/* ---- the output ---- */
+
+/* The next step towards sending: resolve, then connect or open a socket. */
+static void
+osc_output_advance(OscOutput *o)
+{
+	if (o->address == NULL)
+		osc_output_resolve(o);
+	else if (o->config.target.transport == MAPPING_TRANSPORT_TCP)
+		osc_output_connect(o);
+	else
+		osc_output_open_udp(o);
+}
+
+OscOutput *
+osc_output_new(const MappingOutput *config, const char *label, OscOutputLogFunc log,
+               gpointer user_data)
+{
+	OscOutput *o = g_new0(OscOutput, 1);
+
+	o->config = *config;
+	o->config.name = g_strdup(config->name);
+	mapping_target_copy(&o->config.target, &config->target);
+	o->config.interface = g_strdup(config->interface);
+	o->label = g_strdup(label);
+	o->log = log;
+	o->user_data = user_data;
+	o->packets = osc_output_packets_new();
+	o->pending = g_byte_array_new();
+	o->vectors = g_array_new(FALSE, FALSE, sizeof(GOutputVector));
+	o->datagrams = g_array_new(FALSE, FALSE, sizeof(GOutputMessage));
+	o->backoff_ms = BACKOFF_MIN_MS;
+	osc_output_advance(o);
+	return o;
+}
+
+void
+osc_output_free(OscOutput *o)
+{
+	if (o == NULL)
+		return;
+	if (o->cancellable != NULL)
+		g_cancellable_cancel(o->cancellable);
+	g_clear_object(&o->cancellable);
+	/* Whatever the kernel takes now still reaches the receiver. */
+	if (o->connection != NULL)
+		osc_output_tcp_flush(o);
+	osc_output_clear_source(&o->retry);
+	if (o->config.target.transport == MAPPING_TRANSPORT_TCP)
+		osc_output_tcp_close(o);
+	else
+		g_clear_object(&o->socket);
+	g_clear_object(&o->address);
+	g_byte_array_unref(o->pending);
+	g_array_unref(o->vectors);
+	g_array_unref(o->datagrams);
+	osc_output_packets_free(o->packets);
+	g_free(o->last_error);
+	g_free(o->label);
+	g_free(o->config.name);
+	mapping_target_clear(&o->config.target);
+	g_free(o->config.interface);
+	g_free(o);
+}
+
+void
+osc_output_send(OscOutput *o, const MessageBatch *batch, gint64 timetag_us)
+{
+	if (message_batch_length(batch) == 0)
+		return;
+	osc_output_encode(batch, o->config.bundle, o->config.max_packet, timetag_us, o->packets);
+	if (o->state != OSC_OUTPUT_READY) {
+		o->errors += o->packets->spans->len;
+		return;
+	}
+	if (o->config.target.transport == MAPPING_TRANSPORT_TCP)
+		osc_output_send_tcp(o);
+	else
+		osc_output_send_udp(o);
+}
+
+const MappingOutput *
+osc_output_config(const OscOutput *o)
+{
+	return &o->config;
+}
+
+const char *
+osc_output_label(const OscOutput *o)
+{
+	return o->label;
+}
+
+void
+osc_output_get_stats(const OscOutput *o, OscOutputStats *stats)
+{
+	stats->state = o->state;
+	stats->packets = o->packets_sent;
+	stats->messages = o->messages_sent;
+	stats->errors = o->errors;
+	stats->last_error = o->last_error;
+}

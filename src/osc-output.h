@@ -1,0 +1,79 @@
+/* OSC output: neutral messages onto the wire, over UDP (unicast or
+ * multicast) or TCP.
+ *
+ * The only module that includes liblo, which encodes messages and bundles.
+ * The network side uses GIO so that nothing blocks the frame loop: host
+ * names resolve asynchronously, TCP connects asynchronously and writes
+ * without blocking, and a TCP receiver that goes away is reconnected when
+ * it comes back. A target that cannot be reached costs counted, logged
+ * errors, never the bridge. */
+#pragma once
+
+#include <glib.h>
+
+#include "mapping.h"
+#include "message.h"
+
+/* Encoded packets, back to back in one buffer: reused from frame to frame. */
+typedef struct {
+	guint offset, length;
+	guint messages; /* OSC messages in the packet */
+} OscOutputSpan;
+
+typedef struct {
+	GByteArray *data;
+	GArray *spans; /* OscOutputSpan */
+} OscOutputPackets;
+
+OscOutputPackets *osc_output_packets_new(void);
+void osc_output_packets_free(OscOutputPackets *packets);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(OscOutputPackets, osc_output_packets_free)
+
+/**
+ * osc_output_encode:
+ * Encodes @batch into @packets (emptied first) as the output's @bundle mode
+ * says: one bundle per frame or per user, with @timetag_us (microseconds
+ * since 1970) as the timetag and split into bundles of at most
+ * @max_packet bytes, or one plain message per packet.
+ */
+void osc_output_encode(const MessageBatch *batch, MappingBundle bundle, guint max_packet,
+                       gint64 timetag_us, OscOutputPackets *packets);
+
+typedef struct _OscOutput OscOutput;
+
+typedef enum {
+	OSC_OUTPUT_RESOLVING,  /* looking the host name up */
+	OSC_OUTPUT_CONNECTING, /* TCP: connecting */
+	OSC_OUTPUT_READY,      /* sending */
+	OSC_OUTPUT_RETRYING,   /* waiting to resolve or connect again */
+} OscOutputState;
+
+typedef struct {
+	OscOutputState state;
+	guint64 packets;        /* handed to the network */
+	guint64 messages;       /* in those packets */
+	guint64 errors;         /* packets that failed or could not be sent */
+	const char *last_error; /* valid until the next call into the output; or NULL */
+} OscOutputStats;
+
+/* Called on every change worth telling: failures, recoveries, connections. */
+typedef void (*OscOutputLogFunc)(const char *label, const char *message, gpointer user_data);
+
+/**
+ * osc_output_new:
+ * An output sending as @config says, starting at once (on the
+ * thread-default main context) to resolve and connect. @label names it in
+ * logs.
+ */
+OscOutput *osc_output_new(const MappingOutput *config, const char *label, OscOutputLogFunc log,
+                          gpointer user_data);
+void osc_output_free(OscOutput *output);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(OscOutput, osc_output_free)
+
+/** osc_output_send: encodes and sends @batch; never blocks. */
+void osc_output_send(OscOutput *output, const MessageBatch *batch, gint64 timetag_us);
+
+const MappingOutput *osc_output_config(const OscOutput *output);
+const char *osc_output_label(const OscOutput *output);
+void osc_output_get_stats(const OscOutput *output, OscOutputStats *stats);
+const char *osc_output_state_name(OscOutputState state);

@@ -1,0 +1,69 @@
+#include "skeletons.h"
+
+#include <string.h>
+
+G_DEFINE_QUARK(skelbridge - skeletons - error - quark, skeletons_error)
+
+static const SkeletonsBackend *const backends[] = {
+	&skeletons_truth_backend,
+};
+
+struct _Skeletons {
+	const SkeletonsBackend *backend;
+	gpointer data;
+};
+
+char *
+skeletons_usage(void)
+{
+	GString *s = g_string_new(NULL);
+
+	for (guint i = 0; i < G_N_ELEMENTS(backends); i++)
+		g_string_append_printf(s, "  %s\n", backends[i]->usage);
+	return g_string_free(s, FALSE);
+}
+
+Skeletons *
+skeletons_open(const char *name, GError **error)
+{
+	g_autofree char *usage = NULL;
+
+	for (guint i = 0; i < G_N_ELEMENTS(backends); i++) {
+		Skeletons *skeletons;
+		gpointer data;
+
+		if (strcmp(name, backends[i]->name) != 0)
+			continue;
+		if ((data = backends[i]->open(error)) == NULL)
+			return NULL;
+		skeletons = g_new0(Skeletons, 1);
+		skeletons->backend = backends[i];
+		skeletons->data = data;
+		return skeletons;
+	}
+	usage = skeletons_usage();
+	g_set_error(error, SKELETONS_ERROR, SKELETONS_ERROR_UNKNOWN,
+	            "unknown skeletons '%s'; they are:\n%s", name, g_strchomp(usage));
+	return NULL;
+}
+
+void
+skeletons_free(Skeletons *skeletons)
+{
+	if (skeletons == NULL)
+		return;
+	skeletons->backend->free(skeletons->data);
+	g_free(skeletons);
+}
+
+void
+skeletons_process(Skeletons *skeletons, const DepthFrame *depth, TrackerFrame *out)
+{
+	skeletons->backend->process(skeletons->data, depth, out);
+}
+
+const char *
+skeletons_name(const Skeletons *skeletons)
+{
+	return skeletons->backend->name;
+}

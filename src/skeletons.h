@@ -1,0 +1,49 @@
+/* Skeletons: where the users and joints of a depth frame come from.
+ *
+ * Each backend is one skeletons-*.c file exporting a SkeletonsBackend and
+ * delivers exactly the tracker's result type, TrackerFrame. Today the demo
+ * scene's truth ("truth") is the backend; the skeleton tracker plugs in as
+ * another one. */
+#pragma once
+
+#include <glib.h>
+
+#include "depth.h"
+#include "tracker/tracker-types.h"
+
+#define SKELETONS_ERROR (skeletons_error_quark())
+GQuark skeletons_error_quark(void);
+
+typedef enum {
+	SKELETONS_ERROR_UNKNOWN, /* no backend by that name */
+	SKELETONS_ERROR_FAILED,  /* the backend could not start */
+} SkeletonsError;
+
+typedef struct {
+	const char *name;
+	const char *usage; /* one line: "truth   the demo scene's ..." */
+	gpointer (*open)(GError **error);
+	/* Fills @out for @depth: frame number, time and users. */
+	void (*process)(gpointer data, const DepthFrame *depth, TrackerFrame *out);
+	void (*free)(gpointer data);
+} SkeletonsBackend;
+
+typedef struct _Skeletons Skeletons;
+
+/** skeletons_open: the backend called @name. */
+Skeletons *skeletons_open(const char *name, GError **error);
+void skeletons_free(Skeletons *skeletons);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(Skeletons, skeletons_free)
+
+/** skeletons_process: the users in @depth, into @out. */
+void skeletons_process(Skeletons *skeletons, const DepthFrame *depth, TrackerFrame *out);
+
+const char *skeletons_name(const Skeletons *skeletons);
+/** skeletons_usage: one line per backend, for --help; newly allocated. */
+char *skeletons_usage(void);
+
+/* The truth backend reports a person of the demo scene once this many
+ * depth pixels show them, as a tracker needs some body to work with. */
+#define SKELETONS_TRUTH_MIN_PIXELS 1000
+
+extern const SkeletonsBackend skeletons_truth_backend;

@@ -1,0 +1,797 @@
+/* The mapping engine and the OSC encoder: skeletons in, bytes out. Every
+ * check goes through osc_output_encode() and liblo's own deserialiser, so
+ * it sees what a receiver would. */
+#include <lo/lo.h>
+#include <math.h>
+#include <string.h>
+
+#include "mapping-engine.h"
+#include "osc-output.h"
+#include "testutil.h"
+
+#define HEAD "[mapping]\nformat = 1\n"
+#define OUT  "[output o]\nkind = osc\ntarget = osc.udp://127.0.0.1:7000\nbundle = none\n"
+
+/* A message as a receiver gets it. */
+typedef struct {
+	char *path;
+	char *types; /* without the ',' */
+	lo_message m;
+	lo_arg **argv;
+	lo_timetag tt; /* of its bundle, or LO_TT_IMMEDIATE */
+} Wire;
+
+static void
+wire_free(gpointer data)
+{
+	Wire *w = data;
+
+	g_free(w->path);
+	g_free(w->types);
+	lo_message_free(w->m);
+	g_free(w);
+}
+
+static Wire *
+wire_decode(guint8 *data, gsize length, lo_timetag tt)
+{
+	Wire *w = g_new0(Wire, 1);
+	int result = 0;
+
+	w->m = lo_message_deserialise(data, length, &result);
+	g_assert_cmpint(result, ==, 0);
+	g_assert_nonnull(w->m);
+	w->path = g_strdup(lo_get_path(data, (ssize_t)length));
+	w->types = g_strdup(lo_message_get_types(w->m));
+	w->argv = lo_message_get_argv(w->m);
+	w->tt = tt;
+	return w;
+}
+
+static guint32
+read_be32(const guint8 *p)
+{
+	return (guint32)p[0] << 24 | (guint32)p[1] << 16 | (guint32)p[2] << 8 | p[3];
+}
+
+/* Adds the messages of a bundle packet to @out; returns its timetag. */
+static lo_timetag
+bundle_decode(guint8 *data, gsize length, GPtrArray *out)
+{
+	lo_timetag tt;
+	gsize at = 16;
+
+	g_assert_cmpuint(length, >=, 16);
+	g_assert_cmpmem(data, 8, "#bundle", 8);
+	tt.sec = read_be32(data + 8);
+	tt.frac = read_be32(data + 12);
+	while (at < length) {
+		guint32 size = read_be32(data + at);
+
+		g_assert_cmpuint(at + 4 + size, <=, length);
+		g_ptr_array_add(out, wire_decode(data + at + 4, size, tt));
+		at += 4 + size;
+	}
+	return tt;
+}
+
+/* Every message of @packets, in order, from plain messages and bundles. */
+static GPtrArray *
+packets_decode(OscOutputPackets *packets)
+{
+	GPtrArray *out = g_ptr_array_new_with_free_func(wire_free);
+
+	for (guint i = 0; i < packets->spans->len; i++) {
+		const OscOutputSpan *span = &g_array_index(packets->spans, OscOutputSpan, i);
+		guint8 *data = packets->data->data + span->offset;
+
+		if (span->length >= 8 && memcmp(data, "#bundle", 8) == 0)
+			bundle_decode(data, span->length, out);
+		else
+			g_ptr_array_add(out, wire_decode(data, span->length, LO_TT_IMMEDIATE));
+	}
+	return out;
+}
+
+/* liblo's argument pointers are not aligned for lo_arg: copy the bytes out. */
+static gint32
+arg_i(const lo_arg *arg)
+{
+	gint32 value;
+
+	memcpy(&value, arg, sizeof(value));
+	return value;
+}
+
+static float
+arg_f(const lo_arg *arg)
+{
+	float value;
+
+	memcpy(&value, arg, sizeof(value));
+	return value;
+}
+
+static const char *
+arg_s(const lo_arg *arg)
+{
+	return (const char *)arg;
+}
+
+static Wire *
+wire_get(GPtrArray *wires, guint i)
+{
+	g_assert_cmpuint(i, <, wires->len);
+	return g_ptr_array_index(wires, i);
+}
+
+/* ---- skeletons ---- */
+
+/* A user standing with every joint found at a known place. */
+static void
+frame_add_user(TrackerFrame *frame, guint id, double x, double z)
+{
+	TrackerUser *user = &frame->users[frame->n_users++];
+
+	memset(user, 0, sizeof(*user));
+	user->id = id;
+	for (guint j = 0; j < TRACKER_N_JOINTS; j++) {
+		TrackerJoint *joint = &user->joints[j];
+
+		joint->position = tracker_vec3(x + 10.0 * j, 700.0 - 100.0 * j, z + j);
+		joint->u = 100 + j;
+		joint->v = 200 + 2 * j;
+		joint->confidence = 1.0;
+	}
+}
+
+static void
+frame_init(TrackerFrame *frame, guint64 number)
+{
+	memset(frame, 0, sizeof(*frame));
+	frame->frame = number;
+	frame->time_us = (gint64)number * G_USEC_PER_SEC / 30;
+}
+
+/* ---- a mapping at work ---- */
+
+typedef struct {
+	Mapping *mapping;
+	MappingEngine *engine;
+	GPtrArray *batches;
+	OscOutputPackets *packets;
+} Rig;
+
+static Rig *
+rig_new(const char *text)
+{
+	g_autoptr(GError) error = NULL;
+	Rig *rig = g_new0(Rig, 1);
+
+	rig->mapping = mapping_parse("test.map", text, strlen(text), &error);
+	g_assert_no_error(error);
+	rig->engine = mapping_engine_new(rig->mapping, NULL);
+	rig->batches = g_ptr_array_new_with_free_func((GDestroyNotify)message_batch_free);
+	for (guint o = 0; o < rig->mapping->outputs->len; o++)
+		g_ptr_array_add(rig->batches, message_batch_new());
+	rig->packets = osc_output_packets_new();
+	return rig;
+}
+
+static Rig *
+rig_new_shipped(const char *name)
+{
+	g_autoptr(GError) error = NULL;
+	g_autofree char *path = mapping_locate(name, &error);
+	g_autofree char *text = NULL;
+
+	g_assert_no_error(error);
+	g_file_get_contents(path, &text, NULL, &error);
+	g_assert_no_error(error);
+	return rig_new(text);
+}
+
+static void
+rig_free(Rig *rig)
+{
+	mapping_engine_free(rig->engine);
+	mapping_free(rig->mapping);
+	g_ptr_array_unref(rig->batches);
+	osc_output_packets_free(rig->packets);
+	g_free(rig);
+}
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(Rig, rig_free)
+
+/* Runs @frame and returns what output @o puts on the wire. */
+static GPtrArray *
+rig_run_output(Rig *rig, const TrackerFrame *frame, guint o)
+{
+	const MappingOutput *output = mapping_get_output(rig->mapping, o);
+
+	mapping_engine_run(rig->engine, frame, (MessageBatch *const *)rig->batches->pdata);
+	osc_output_encode(g_ptr_array_index(rig->batches, o), output->bundle, output->max_packet,
+	                  frame->time_us, rig->packets);
+	return packets_decode(rig->packets);
+}
+
+static GPtrArray *
+rig_run(Rig *rig, const TrackerFrame *frame)
+{
+	return rig_run_output(rig, frame, 0);
+}
+
+/* ---- tests ---- */
+
+/* The shipped osceleton mapping gives OSCeleton's /joint ,sifff with its
+ * names and normalisation, x = (1280 - X) / 2560 and so on. */
+static void
+test_osceleton_joint_bytes(void)
+{
+	static const char *const names[TRACKER_N_JOINTS] = {
+		"head",    "neck",    "torso",  "l_shoulder", "r_shoulder",
+		"l_elbow", "r_elbow", "l_hand", "r_hand",     "l_hip",
+		"r_hip",   "l_knee",  "r_knee", "l_foot",     "r_foot",
+	};
+	g_autoptr(Rig) rig = rig_new_shipped("osceleton");
+	g_autoptr(GPtrArray) wires = NULL;
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 7, -300, 2000);
+	wires = rig_run(rig, &frame);
+	g_assert_cmpuint(wires->len, ==, 2 + TRACKER_N_JOINTS);
+	g_assert_cmpstr(wire_get(wires, 0)->path, ==, "/new_user");
+	g_assert_cmpstr(wire_get(wires, 1)->path, ==, "/new_skel");
+	for (guint j = 0; j < TRACKER_N_JOINTS; j++) {
+		Wire *w = wire_get(wires, 2 + j);
+		const TrackerVec3 *p = &frame.users[0].joints[j].position;
+
+		g_assert_cmpstr(w->path, ==, "/joint");
+		g_assert_cmpstr(w->types, ==, "sifff");
+		g_assert_cmpstr(arg_s(w->argv[0]), ==, names[j]);
+		g_assert_cmpint(arg_i(w->argv[1]), ==, 7);
+		g_assert_cmpfloat_with_epsilon(arg_f(w->argv[2]), (1280 - p->x) / 2560, 1e-6);
+		g_assert_cmpfloat_with_epsilon(arg_f(w->argv[3]), (960 - p->y) / 1920, 1e-6);
+		g_assert_cmpfloat_with_epsilon(arg_f(w->argv[4]), p->z / 1280, 1e-6);
+	}
+}
+
+static void
+test_osceleton_events(void)
+{
+	g_autoptr(Rig) rig = rig_new_shipped("osceleton");
+	g_autoptr(GPtrArray) first = NULL;
+	g_autoptr(GPtrArray) second = NULL;
+	g_autoptr(GPtrArray) third = NULL;
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 1, 0, 2000);
+	first = rig_run(rig, &frame);
+	g_assert_cmpstr(wire_get(first, 0)->path, ==, "/new_user");
+	g_assert_cmpstr(wire_get(first, 0)->types, ==, "i");
+	g_assert_cmpint(arg_i(wire_get(first, 0)->argv[0]), ==, 1);
+	g_assert_cmpstr(wire_get(first, 1)->path, ==, "/new_skel");
+	second = rig_run(rig, &frame);
+	g_assert_cmpstr(wire_get(second, 0)->path, ==, "/joint");
+	frame.n_users = 0;
+	third = rig_run(rig, &frame);
+	g_assert_cmpuint(third->len, ==, 1);
+	g_assert_cmpstr(wire_get(third, 0)->path, ==, "/lost_user");
+	g_assert_cmpint(arg_i(wire_get(third, 0)->argv[0]), ==, 1);
+}
+
+/* Pd-friendly: no numeric address part, float32 values, int32 ids only. */
+static void
+test_default_mapping_wire_types(void)
+{
+	g_autoptr(Rig) rig = rig_new_shipped("default");
+	g_autoptr(GPtrArray) wires = NULL;
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 1, 0, 2000);
+	frame_add_user(&frame, 12, 500, 3000);
+	wires = rig_run(rig, &frame);
+	g_assert_cmpuint(wires->len, ==, 2 + 1 + 2 * TRACKER_N_JOINTS + 2);
+	for (guint i = 0; i < wires->len; i++) {
+		Wire *w = wire_get(wires, i);
+		g_auto(GStrv) parts = g_strsplit(w->path + 1, "/", -1);
+		gboolean id_first = g_str_has_prefix(w->path, "/skel/new_user") ||
+		                    g_str_has_prefix(w->path, "/skel/users") ||
+		                    g_str_has_prefix(w->path, "/skel/skeleton");
+
+		for (guint k = 0; parts[k] != NULL; k++)
+			g_assert_false(g_ascii_isdigit(parts[k][0]));
+		for (guint k = 0; w->types[k] != '\0'; k++)
+			g_assert_true(w->types[k] == 'f' ||
+			              (k == 0 && id_first && w->types[k] == 'i'));
+	}
+}
+
+/* Metres as in a mirror: x = -X / 1000, y = Y / 1000, z = Z / 1000. */
+static void
+test_default_mapping_values(void)
+{
+	g_autoptr(Rig) rig = rig_new_shipped("default");
+	g_autoptr(GPtrArray) wires = NULL;
+	TrackerFrame frame;
+	Wire *hand, *skeleton;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 3, -250, 2500);
+	wires = rig_run(rig, &frame);
+	hand = wire_get(wires, 2 + TRACKER_JOINT_LEFT_HAND);
+	g_assert_cmpstr(hand->path, ==, "/skel/user3/left_hand");
+	g_assert_cmpstr(hand->types, ==, "ffff");
+	g_assert_cmpfloat_with_epsilon(arg_f(hand->argv[0]), 0.25 - 0.07, 1e-6);
+	g_assert_cmpfloat_with_epsilon(arg_f(hand->argv[1]), 0.7 - 0.7, 1e-6);
+	g_assert_cmpfloat_with_epsilon(arg_f(hand->argv[2]), 2.507, 1e-6);
+	g_assert_cmpfloat(arg_f(hand->argv[3]), ==, 1.0f);
+	skeleton = wire_get(wires, wires->len - 1);
+	g_assert_cmpstr(skeleton->path, ==, "/skel/skeleton");
+	g_assert_cmpuint(strlen(skeleton->types), ==, 1 + 3 * TRACKER_N_JOINTS);
+	g_assert_cmpint(arg_i(skeleton->argv[0]), ==, 3);
+	g_assert_cmpfloat_with_epsilon(arg_f(skeleton->argv[1 + 3 * TRACKER_JOINT_LEFT_HAND]),
+	                               arg_f(hand->argv[0]), 1e-7);
+}
+
+#define JOINT_RULE(extra)                                                                          \
+	HEAD OUT "[rule j]\noutput = o\nfor = joint\naddress = /j/{joint}\nargs = "                \
+	         "confidence\n" extra
+
+static void
+test_min_confidence(void)
+{
+	g_autoptr(Rig) rig =
+	        rig_new(JOINT_RULE("joints = head neck torso\nmin_confidence = 0.6\n"));
+	g_autoptr(GPtrArray) wires = NULL;
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 1, 0, 2000);
+	frame.users[0].joints[TRACKER_JOINT_HEAD].confidence = 0.59;
+	frame.users[0].joints[TRACKER_JOINT_NECK].confidence = 0.6;
+	wires = rig_run(rig, &frame);
+	g_assert_cmpuint(wires->len, ==, 2);
+	g_assert_cmpstr(wire_get(wires, 0)->path, ==, "/j/neck");
+	g_assert_cmpstr(wire_get(wires, 1)->path, ==, "/j/torso");
+}
+
+/* Confidence 0 means not found: never sent, even with min_confidence 0. */
+static void
+test_zero_confidence_never_sent(void)
+{
+	g_autoptr(Rig) rig = rig_new(JOINT_RULE("joints = head neck\nmin_confidence = 0\n"));
+	g_autoptr(GPtrArray) wires = NULL;
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 1, 0, 2000);
+	frame.users[0].joints[TRACKER_JOINT_HEAD].confidence = 0;
+	frame.users[0].joints[TRACKER_JOINT_NECK].confidence = 0.01;
+	wires = rig_run(rig, &frame);
+	g_assert_cmpuint(wires->len, ==, 1);
+	g_assert_cmpstr(wire_get(wires, 0)->path, ==, "/j/neck");
+}
+
+#define USER_RULE(extra)                                                                           \
+	HEAD OUT "[rule u]\noutput = o\nfor = user\naddress = /all\nargs = user u v frame\n" extra
+
+static void
+test_user_rule_layout(void)
+{
+	g_autoptr(Rig) rig = rig_new(USER_RULE("joints = right_hand head\n"));
+	g_autoptr(GPtrArray) wires = NULL;
+	TrackerFrame frame;
+	Wire *w;
+
+	frame_init(&frame, 41);
+	frame_add_user(&frame, 5, 0, 2000);
+	wires = rig_run(rig, &frame);
+	g_assert_cmpuint(wires->len, ==, 1);
+	w = wire_get(wires, 0);
+	g_assert_cmpstr(w->types, ==, "iffffi");
+	g_assert_cmpint(arg_i(w->argv[0]), ==, 5);
+	g_assert_cmpfloat(arg_f(w->argv[1]), ==, 100 + TRACKER_JOINT_RIGHT_HAND);
+	g_assert_cmpfloat(arg_f(w->argv[2]), ==, 200 + 2 * TRACKER_JOINT_RIGHT_HAND);
+	g_assert_cmpfloat(arg_f(w->argv[3]), ==, 100);
+	g_assert_cmpfloat(arg_f(w->argv[4]), ==, 200);
+	g_assert_cmpint(arg_i(w->argv[5]), ==, 41);
+}
+
+/* A fixed layout cannot leave a joint out: the user's message waits. */
+static void
+test_user_rule_needs_every_joint(void)
+{
+	g_autoptr(Rig) rig = rig_new(USER_RULE(""));
+	g_autoptr(GPtrArray) wires = NULL;
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 1, 0, 2000);
+	frame_add_user(&frame, 2, 0, 2000);
+	frame.users[0].joints[TRACKER_JOINT_LEFT_FOOT].confidence = 0.2;
+	wires = rig_run(rig, &frame);
+	g_assert_cmpuint(wires->len, ==, 1);
+	g_assert_cmpint(arg_i(wire_get(wires, 0)->argv[0]), ==, 2);
+}
+
+#define EVENT_RULE(events)                                                                         \
+	HEAD OUT "[rule e]\noutput = o\nfor = event\nevents = " events "\naddress = /{event}\n"    \
+	         "args = user users\njoints = head left_hand\n"
+
+static void
+test_new_skel_once_complete(void)
+{
+	g_autoptr(Rig) rig = rig_new(EVENT_RULE("new_skel"));
+	g_autoptr(GPtrArray) a = NULL;
+	g_autoptr(GPtrArray) b = NULL;
+	g_autoptr(GPtrArray) c = NULL;
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 1, 0, 2000);
+	frame.users[0].joints[TRACKER_JOINT_LEFT_HAND].confidence = 0;
+	a = rig_run(rig, &frame);
+	g_assert_cmpuint(a->len, ==, 0);
+	frame.users[0].joints[TRACKER_JOINT_LEFT_HAND].confidence = 1;
+	b = rig_run(rig, &frame);
+	g_assert_cmpuint(b->len, ==, 1);
+	g_assert_cmpstr(wire_get(b, 0)->path, ==, "/new_skel");
+	g_assert_cmpstr(wire_get(b, 0)->types, ==, "ii");
+	c = rig_run(rig, &frame);
+	g_assert_cmpuint(c->len, ==, 0);
+}
+
+/* Events in the order the rule lists them; lost users after new ones here. */
+static void
+test_events_follow_users(void)
+{
+	g_autoptr(Rig) rig = rig_new(EVENT_RULE("new_user lost_user"));
+	g_autoptr(GPtrArray) a = NULL;
+	g_autoptr(GPtrArray) b = NULL;
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 1, 0, 2000);
+	frame_add_user(&frame, 2, 0, 2000);
+	a = rig_run(rig, &frame);
+	g_assert_cmpuint(a->len, ==, 2);
+	g_assert_cmpint(arg_i(wire_get(a, 1)->argv[0]), ==, 2);
+	g_assert_cmpint(arg_i(wire_get(a, 1)->argv[1]), ==, 2);
+	frame_init(&frame, 1);
+	frame_add_user(&frame, 2, 0, 2000);
+	frame_add_user(&frame, 3, 0, 2000);
+	b = rig_run(rig, &frame);
+	g_assert_cmpuint(b->len, ==, 2);
+	g_assert_cmpstr(wire_get(b, 0)->path, ==, "/new_user");
+	g_assert_cmpint(arg_i(wire_get(b, 0)->argv[0]), ==, 3);
+	g_assert_cmpstr(wire_get(b, 1)->path, ==, "/lost_user");
+	g_assert_cmpint(arg_i(wire_get(b, 1)->argv[0]), ==, 1);
+}
+
+static void
+test_names_table(void)
+{
+	g_autoptr(Rig) rig =
+	        rig_new(HEAD OUT "[names n]\nhead = kopf\nnew_user = hallo\n"
+	                         "[rule e]\noutput = o\nfor = event\nevents = new_user\n"
+	                         "address = /{event}\nargs = user event\nnames = n\n"
+	                         "[rule j]\noutput = o\nfor = joint\njoints = head neck\n"
+	                         "address = /{joint}\nargs = joint\nnames = n\n");
+	g_autoptr(GPtrArray) wires = NULL;
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 1, 0, 2000);
+	wires = rig_run(rig, &frame);
+	g_assert_cmpuint(wires->len, ==, 3);
+	g_assert_cmpstr(wire_get(wires, 0)->path, ==, "/hallo");
+	g_assert_cmpstr(arg_s(wire_get(wires, 0)->argv[1]), ==, "hallo");
+	g_assert_cmpstr(wire_get(wires, 1)->path, ==, "/kopf");
+	g_assert_cmpstr(arg_s(wire_get(wires, 1)->argv[0]), ==, "kopf");
+	g_assert_cmpstr(wire_get(wires, 2)->path, ==, "/neck");
+}
+
+static void
+test_clamp(void)
+{
+	g_autoptr(Rig) rig = rig_new(HEAD OUT "[rule j]\noutput = o\nfor = joint\njoints = head\n"
+	                                      "address = /h\nargs = x z\nx = -100:100 -> 0:1\n"
+	                                      "z = 0:1000 -> 1:0\nclamp = true\n");
+	g_autoptr(GPtrArray) wires = NULL;
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 1, 50, 4000);
+	wires = rig_run(rig, &frame);
+	g_assert_cmpfloat(arg_f(wire_get(wires, 0)->argv[0]), ==, 0.75f);
+	g_assert_cmpfloat(arg_f(wire_get(wires, 0)->argv[1]), ==, 0.0f);
+}
+
+#define CHANGE_RULE                                                                                \
+	HEAD OUT "[rule j]\noutput = o\nfor = joint\njoints = head\naddress = /h\nargs = x\n"      \
+	         "on_change = 5\nrefresh = 1\n"
+
+static guint
+run_count(Rig *rig, const TrackerFrame *frame)
+{
+	g_autoptr(GPtrArray) wires = rig_run(rig, frame);
+
+	return wires->len;
+}
+
+/* Sent when it moved by more than on_change since it was last sent. */
+static void
+test_on_change(void)
+{
+	g_autoptr(Rig) rig = rig_new(CHANGE_RULE);
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 1, 0, 2000);
+	g_assert_cmpuint(run_count(rig, &frame), ==, 1);
+	frame.time_us += 1000;
+	frame.users[0].joints[0].position.x = 4;
+	g_assert_cmpuint(run_count(rig, &frame), ==, 0);
+	frame.time_us += 1000;
+	frame.users[0].joints[0].position.x = 5.5; /* 5.5 from what was sent */
+	g_assert_cmpuint(run_count(rig, &frame), ==, 1);
+	frame.time_us += 1000;
+	frame.users[0].joints[0].position.x = 1; /* 4.5 back */
+	g_assert_cmpuint(run_count(rig, &frame), ==, 0);
+}
+
+/* refresh: what did not change goes again once the interval passes. */
+static void
+test_refresh(void)
+{
+	g_autoptr(Rig) rig = rig_new(CHANGE_RULE);
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 1, 0, 2000);
+	g_assert_cmpuint(run_count(rig, &frame), ==, 1);
+	frame.time_us += G_USEC_PER_SEC - 1;
+	g_assert_cmpuint(run_count(rig, &frame), ==, 0);
+	frame.time_us += 1;
+	g_assert_cmpuint(run_count(rig, &frame), ==, 1);
+	frame.time_us += 1;
+	g_assert_cmpuint(run_count(rig, &frame), ==, 0);
+}
+
+static void
+test_frame_rule(void)
+{
+	g_autoptr(Rig) rig =
+	        rig_new(HEAD OUT "[rule f]\noutput = o\nfor = frame\naddress = /users\n"
+	                         "args = users frame\non_change = 0\n");
+	g_autoptr(GPtrArray) a = NULL;
+	g_autoptr(GPtrArray) b = NULL;
+	TrackerFrame frame;
+
+	frame_init(&frame, 9);
+	frame_add_user(&frame, 1, 0, 2000);
+	frame_add_user(&frame, 2, 0, 2000);
+	a = rig_run(rig, &frame);
+	g_assert_cmpuint(a->len, ==, 1);
+	g_assert_cmpstr(wire_get(a, 0)->types, ==, "ii");
+	g_assert_cmpint(arg_i(wire_get(a, 0)->argv[0]), ==, 2);
+	g_assert_cmpint(arg_i(wire_get(a, 0)->argv[1]), ==, 9);
+	frame.n_users = 1;
+	frame.frame = 10;
+	b = rig_run(rig, &frame);
+	g_assert_cmpuint(b->len, ==, 1);
+	g_assert_cmpint(arg_i(wire_get(b, 0)->argv[0]), ==, 1);
+}
+
+/* An engine taking over from the old one announces nobody again and keeps
+ * the state of rules whose text did not change. */
+static void
+test_reload_keeps_state(void)
+{
+	const char *text = CHANGE_RULE "[rule e]\noutput = o\nfor = event\nevents = new_user\n"
+	                               "address = /new\n";
+	g_autoptr(Rig) rig = rig_new(text);
+	g_autoptr(GError) error = NULL;
+	g_autoptr(Mapping) edited = NULL;
+	g_autoptr(GPtrArray) wires = NULL;
+	MappingEngine *engine;
+	TrackerFrame frame;
+	const char *text2 = CHANGE_RULE "[rule e]\noutput = o\nfor = event\nevents = new_user\n"
+	                                "address = /new\n"
+	                                "[rule k]\noutput = o\nfor = frame\naddress = /k\n";
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 1, 0, 2000);
+	g_assert_cmpuint(run_count(rig, &frame), ==, 2);
+	edited = mapping_parse("test.map", text2, strlen(text2), &error);
+	g_assert_no_error(error);
+	engine = mapping_engine_new(edited, rig->engine);
+	mapping_engine_free(rig->engine);
+	rig->engine = engine;
+	mapping_free(rig->mapping);
+	rig->mapping = g_steal_pointer(&edited);
+	wires = rig_run(rig, &frame);
+	g_assert_cmpuint(wires->len, ==, 1);
+	g_assert_cmpstr(wire_get(wires, 0)->path, ==, "/k");
+}
+
+static void
+test_rules_to_their_outputs(void)
+{
+	g_autoptr(Rig) rig =
+	        rig_new(HEAD OUT "[output p]\nkind = osc\ntarget = osc.tcp://127.0.0.1:7001\n"
+	                         "bundle = none\n[rule a]\noutput = p\nfor = frame\naddress = /a\n"
+	                         "[rule b]\noutput = o\nfor = frame\naddress = /b\n"
+	                         "[rule c]\noutput = p\nfor = frame\naddress = /c\n");
+	g_autoptr(GPtrArray) o = NULL;
+	g_autoptr(GPtrArray) p = NULL;
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	o = rig_run_output(rig, &frame, 0);
+	g_assert_cmpuint(o->len, ==, 1);
+	g_assert_cmpstr(wire_get(o, 0)->path, ==, "/b");
+	p = rig_run_output(rig, &frame, 1);
+	g_assert_cmpuint(p->len, ==, 2);
+	g_assert_cmpstr(wire_get(p, 0)->path, ==, "/a");
+	g_assert_cmpstr(wire_get(p, 1)->path, ==, "/c");
+}
+
+/* ---- the encoder ---- */
+
+static MessageBatch *
+batch_of_users(guint n_users, guint per_user)
+{
+	MessageBatch *batch = message_batch_new();
+
+	message_batch_add(batch, 0, "/frame");
+	message_batch_add_int32(batch, 1);
+	for (guint i = 0; i < per_user; i++) {
+		for (guint u = 1; u <= n_users; u++) {
+			g_autofree char *address = g_strdup_printf("/u%u/m%u", u, i);
+
+			message_batch_add(batch, u, address);
+			message_batch_add_float32(batch, (float)(u * 100 + i));
+			message_batch_add_string(batch, "x");
+		}
+	}
+	return batch;
+}
+
+/* 2001-09-09 01:46:40.25 UTC: NTP seconds 3208988800, a quarter second. */
+#define TIMETAG_US (G_GINT64_CONSTANT(1000000000) * G_USEC_PER_SEC + 250000)
+
+static void
+test_encode_frame_bundle(void)
+{
+	g_autoptr(MessageBatch) batch = batch_of_users(2, 3);
+	g_autoptr(OscOutputPackets) packets = osc_output_packets_new();
+	g_autoptr(GPtrArray) wires = g_ptr_array_new_with_free_func(wire_free);
+	const OscOutputSpan *span;
+	lo_timetag tt;
+
+	osc_output_encode(batch, MAPPING_BUNDLE_FRAME, 65507, TIMETAG_US, packets);
+	g_assert_cmpuint(packets->spans->len, ==, 1);
+	span = &g_array_index(packets->spans, OscOutputSpan, 0);
+	g_assert_cmpuint(span->messages, ==, 7);
+	tt = bundle_decode(packets->data->data + span->offset, span->length, wires);
+	g_assert_cmpuint(tt.sec, ==, 3208988800u);
+	g_assert_cmpuint(tt.frac, ==, 1u << 30);
+	g_assert_cmpuint(wires->len, ==, 7);
+	g_assert_cmpstr(wire_get(wires, 0)->path, ==, "/frame");
+	g_assert_cmpstr(wire_get(wires, 1)->path, ==, "/u1/m0");
+	g_assert_cmpstr(wire_get(wires, 2)->path, ==, "/u2/m0");
+	g_assert_cmpstr(wire_get(wires, 2)->types, ==, "fs");
+	g_assert_cmpfloat(arg_f(wire_get(wires, 2)->argv[0]), ==, 200);
+	g_assert_cmpstr(arg_s(wire_get(wires, 2)->argv[1]), ==, "x");
+}
+
+/* bundle = user: one bundle per user, in order of first appearance. */
+static void
+test_encode_user_bundles(void)
+{
+	g_autoptr(MessageBatch) batch = batch_of_users(3, 2);
+	g_autoptr(OscOutputPackets) packets = osc_output_packets_new();
+
+	osc_output_encode(batch, MAPPING_BUNDLE_USER, 65507, TIMETAG_US, packets);
+	g_assert_cmpuint(packets->spans->len, ==, 4);
+	for (guint i = 0; i < 4; i++) {
+		const OscOutputSpan *span = &g_array_index(packets->spans, OscOutputSpan, i);
+		g_autoptr(GPtrArray) wires = g_ptr_array_new_with_free_func(wire_free);
+
+		bundle_decode(packets->data->data + span->offset, span->length, wires);
+		g_assert_cmpuint(wires->len, ==, i == 0 ? 1 : 2);
+		for (guint k = 0; i > 0 && k < wires->len; k++) {
+			g_autofree char *want = g_strdup_printf("/u%u/m%u", i, k);
+
+			g_assert_cmpstr(wire_get(wires, k)->path, ==, want);
+		}
+	}
+}
+
+/* A frame larger than max_packet goes as several bundles, none larger,
+ * with every message in order and the same timetag. */
+static void
+test_encode_split(void)
+{
+	g_autoptr(MessageBatch) batch = batch_of_users(6, 15);
+	g_autoptr(OscOutputPackets) packets = osc_output_packets_new();
+	g_autoptr(GPtrArray) wires = g_ptr_array_new_with_free_func(wire_free);
+
+	osc_output_encode(batch, MAPPING_BUNDLE_FRAME, 512, TIMETAG_US, packets);
+	g_assert_cmpuint(packets->spans->len, >, 1);
+	for (guint i = 0; i < packets->spans->len; i++) {
+		const OscOutputSpan *span = &g_array_index(packets->spans, OscOutputSpan, i);
+		lo_timetag tt;
+
+		g_assert_cmpuint(span->length, <=, 512);
+		tt = bundle_decode(packets->data->data + span->offset, span->length, wires);
+		g_assert_cmpuint(tt.sec, ==, 3208988800u);
+	}
+	g_assert_cmpuint(wires->len, ==, message_batch_length(batch));
+	for (guint i = 0; i < wires->len; i++)
+		g_assert_cmpstr(wire_get(wires, i)->path, ==,
+		                message_address(batch, message_batch_get(batch, i)));
+}
+
+static void
+test_encode_plain(void)
+{
+	g_autoptr(MessageBatch) batch = batch_of_users(1, 2);
+	g_autoptr(OscOutputPackets) packets = osc_output_packets_new();
+	g_autoptr(GPtrArray) wires = NULL;
+
+	osc_output_encode(batch, MAPPING_BUNDLE_NONE, 64, TIMETAG_US, packets);
+	g_assert_cmpuint(packets->spans->len, ==, 3);
+	wires = packets_decode(packets);
+	g_assert_cmpstr(wire_get(wires, 0)->path, ==, "/frame");
+	g_assert_cmpstr(wire_get(wires, 0)->types, ==, "i");
+	g_assert_cmpint(arg_i(wire_get(wires, 0)->argv[0]), ==, 1);
+	g_assert_true(lo_timetag_diff(wire_get(wires, 0)->tt, LO_TT_IMMEDIATE) == 0);
+}
+
+static void
+test_encode_empty(void)
+{
+	g_autoptr(MessageBatch) batch = message_batch_new();
+	g_autoptr(OscOutputPackets) packets = osc_output_packets_new();
+
+	osc_output_encode(batch, MAPPING_BUNDLE_FRAME, 1472, TIMETAG_US, packets);
+	g_assert_cmpuint(packets->spans->len, ==, 0);
+}
+
+int
+main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	g_test_add_func("/mapping/engine/osceleton/joint-bytes", test_osceleton_joint_bytes);
+	g_test_add_func("/mapping/engine/osceleton/events", test_osceleton_events);
+	g_test_add_func("/mapping/engine/default/wire-types-for-pd",
+	                test_default_mapping_wire_types);
+	g_test_add_func("/mapping/engine/default/metres-as-in-a-mirror",
+	                test_default_mapping_values);
+	g_test_add_func("/mapping/engine/min-confidence-drops-joints", test_min_confidence);
+	g_test_add_func("/mapping/engine/zero-confidence-never-sent",
+	                test_zero_confidence_never_sent);
+	g_test_add_func("/mapping/engine/user-rule-repeats-joint-values", test_user_rule_layout);
+	g_test_add_func("/mapping/engine/user-rule-needs-every-joint",
+	                test_user_rule_needs_every_joint);
+	g_test_add_func("/mapping/engine/new-skel-once-complete", test_new_skel_once_complete);
+	g_test_add_func("/mapping/engine/new-and-lost-users", test_events_follow_users);
+	g_test_add_func("/mapping/engine/names-table", test_names_table);
+	g_test_add_func("/mapping/engine/clamp", test_clamp);
+	g_test_add_func("/mapping/engine/on-change", test_on_change);
+	g_test_add_func("/mapping/engine/refresh", test_refresh);
+	g_test_add_func("/mapping/engine/frame-rule", test_frame_rule);
+	g_test_add_func("/mapping/engine/reload-keeps-state", test_reload_keeps_state);
+	g_test_add_func("/mapping/engine/rules-to-their-outputs", test_rules_to_their_outputs);
+	g_test_add_func("/osc/encode/frame-bundle-with-timetag", test_encode_frame_bundle);
+	g_test_add_func("/osc/encode/bundle-per-user", test_encode_user_bundles);
+	g_test_add_func("/osc/encode/split-at-max-packet", test_encode_split);
+	g_test_add_func("/osc/encode/plain-messages", test_encode_plain);
+	g_test_add_func("/osc/encode/empty-frame-sends-nothing", test_encode_empty);
+	return g_test_run();
+}

@@ -1,0 +1,437 @@
+/* The mapping parser: one test per error message, checking the message and
+ * the line; what good files turn into; and finding shipped mappings. */
+#include <string.h>
+
+#include "mapping.h"
+#include "testutil.h"
+
+/* A valid head for files whose mistake comes later. */
+#define HEAD "[mapping]\nformat = 1\n"
+#define OUT  "[output o]\nkind = osc\ntarget = osc.udp://127.0.0.1:7000\n"
+/* 64 values, to go past the limit of 128. */
+#define USERS_8  "users users users users users users users users "
+#define USERS_64 USERS_8 USERS_8 USERS_8 USERS_8 USERS_8 USERS_8 USERS_8 USERS_8
+/* A complete rule to which a test appends one key. */
+#define RULE(scope) "[rule r]\noutput = o\nfor = " scope "\naddress = /a\n"
+
+typedef struct {
+	const char *name;
+	const char *text;
+	const char *message; /* after "test.map:" */
+} ErrorCase;
+
+static const ErrorCase error_cases[] = {
+	/* cutting the text into sections and entries */
+	{ "not-utf8", HEAD "description = caf\xe9\n",
+	  "3: not UTF-8 text (a binary file, or another encoding?)" },
+	{ "nul-byte", HEAD "description = a\0b\n",
+	  "3: not UTF-8 text (a binary file, or another encoding?)" },
+	{ "carriage-return", "[mapping]\r\nformat = 1\n",
+	  "1: the line ends in a carriage return: save the file with Unix line endings" },
+	{ "trailing-whitespace", HEAD "description = x \n", "3: trailing whitespace" },
+	{ "not-a-line", HEAD "description\n",
+	  "3: expected [SECTION], 'key = value', a # comment or a blank line, got 'description'" },
+	{ "header-unclosed", HEAD "[rule r\n", "3: '[rule r': a section header ends with ']'" },
+	{ "header-junk", HEAD "[rule r] # the rule\n",
+	  "3: junk after the section header: ' # the rule'" },
+	{ "unknown-section", HEAD "[cursor c]\n",
+	  "3: unknown section [cursor]; sections are [mapping], [output NAME], [rule NAME] and "
+	  "[names NAME]" },
+	{ "mapping-with-name", "[mapping main]\n", "1: [mapping] takes no name" },
+	{ "section-without-name", HEAD "[rule]\n", "3: [rule] needs a name: [rule NAME]" },
+	{ "bad-section-name", HEAD "[rule left hand]\n",
+	  "3: bad name 'left hand' in [rule ...]: use letters, digits, '_' and '-'" },
+	{ "duplicate-section", HEAD OUT "[output o]\n",
+	  "6: duplicate section [output o] (first at line 3)" },
+	{ "key-before-section", "format = 1\n", "1: 'format' comes before any section" },
+	{ "duplicate-key", HEAD "format = 1\n",
+	  "3: [mapping] format: duplicate key (first at line 2)" },
+	{ "no-value", HEAD OUT "bundle =\n", "6: [output o] bundle: no value" },
+	/* the file as a whole */
+	{ "empty-file", "", "1: a mapping file starts with a [mapping] section" },
+	{ "mapping-not-first", "# x\n" OUT HEAD,
+	  "2: a mapping file starts with a [mapping] section" },
+	{ "empty-section", HEAD "[names n]\n\n", "3: [names n] is empty" },
+	{ "no-rules", "# x\n" HEAD OUT,
+	  "2: no [rule NAME] section: the mapping would send nothing" },
+	{ "missing-key", HEAD "[output o]\nkind = osc\n", "3: [output o]: missing key 'target'" },
+	{ "missing-for", HEAD OUT "[rule r]\noutput = o\n", "6: [rule r]: missing key 'for'" },
+	{ "missing-events", HEAD OUT RULE("event"), "6: [rule r]: missing key 'events'" },
+	{ "unknown-key", HEAD OUT RULE("frame") "rate = 30\n",
+	  "10: [rule r] rate: unknown key; keys are output, for, address, args, on_change and "
+	  "refresh" },
+	{ "key-not-for-scope", HEAD OUT RULE("event") "events = new_user\non_change = 0\n",
+	  "11: [rule r] on_change: not for rules with for = event" },
+	/* [mapping] */
+	{ "format-not-a-number", "[mapping]\nformat = one\n",
+	  "2: [mapping] format: expected a whole number, got 'one'" },
+	{ "format-newer", "[mapping]\nformat = 2\n",
+	  "2: [mapping] format: this skelbridge reads format 1; the file is format 2" },
+	/* [output] */
+	{ "output-kind", HEAD "[output o]\nkind = tuio\n",
+	  "4: [output o] kind: expected osc, got 'tuio'" },
+	{ "output-bundle", HEAD OUT "bundle = message\n",
+	  "6: [output o] bundle: expected frame, user or none, got 'message'" },
+	{ "output-max-packet", HEAD OUT "max_packet = 70000\n",
+	  "6: [output o] max_packet: expected a whole number from 64 to 65507, got '70000'" },
+	{ "target-url", HEAD "[output o]\nkind = osc\ntarget = udp://127.0.0.1:7000\n",
+	  "5: [output o] target: expected osc.udp://HOST:PORT or osc.tcp://HOST:PORT, got "
+	  "'udp://127.0.0.1:7000'" },
+	{ "target-port", HEAD "[output o]\nkind = osc\ntarget = osc.udp://127.0.0.1:70000\n",
+	  "5: [output o] target: the port must be a number from 1 to 65535, got '70000'" },
+	{ "ttl-over-tcp",
+	  HEAD "[output o]\nkind = osc\ntarget = osc.tcp://239.1.2.3:7000\nttl = 2\n",
+	  "6: [output o] ttl: only for UDP multicast targets" },
+	{ "ttl-unicast", HEAD OUT "ttl = 2\n",
+	  "6: [output o] ttl: only for multicast targets (224.0.0.0 to 239.255.255.255), and "
+	  "127.0.0.1 is not one" },
+	{ "interface-name",
+	  HEAD "[output o]\nkind = osc\ntarget = osc.udp://239.1.2.3:7000\ninterface = eth 0\n",
+	  "6: [output o] interface: expected a network interface name such as eth0, got 'eth 0'" },
+	/* [names] */
+	{ "names-unknown", HEAD "[names n]\nleft_wrist = l_wrist\n",
+	  "4: [names n] left_wrist: not a joint or event name (see mappings/README.md for the "
+	  "list)" },
+	{ "names-unsendable", HEAD "[names n]\nleft_hand = left hand\n",
+	  "4: [names n] left_hand: 'left hand' cannot be sent: use letters, digits, '_', '-' and "
+	  "'.'" },
+	{ "names-clash", HEAD "[names n]\nleft_hand = hand\nright_hand = hand\n",
+	  "4: [names n] left_hand: 'hand' is also the name of right_hand" },
+	{ "names-clash-builtin", HEAD "[names n]\nnew_user = lost_user\n",
+	  "4: [names n] new_user: 'lost_user' is also the name of lost_user" },
+	/* [rule] for, output, names */
+	{ "rule-for", HEAD OUT "[rule r]\nfor = hand\n",
+	  "7: [rule r] for: expected frame, user, joint or event, got 'hand'" },
+	{ "rule-output", HEAD OUT "[rule r]\noutput = pd\nfor = frame\naddress = /a\n",
+	  "7: [rule r] output: no [output pd] in this file" },
+	{ "rule-names", HEAD OUT RULE("joint") "names = osceleton\n",
+	  "10: [rule r] names: no [names osceleton] in this file" },
+	/* [rule] address */
+	{ "address-slash", HEAD OUT "[rule r]\nfor = frame\naddress = skel\n",
+	  "8: [rule r] address: an OSC address starts with '/'" },
+	{ "address-unclosed", HEAD OUT "[rule r]\nfor = joint\naddress = /skel/{joint\n",
+	  "8: [rule r] address: '{' without '}'" },
+	{ "address-placeholder-scope", HEAD OUT "[rule r]\nfor = user\naddress = /skel/{joint}\n",
+	  "8: [rule r] address: {joint} needs for = joint" },
+	{ "address-placeholder-unknown", HEAD OUT "[rule r]\nfor = joint\naddress = /skel/{side}\n",
+	  "8: [rule r] address: unknown placeholder {side}; placeholders are {user}, {joint} and "
+	  "{event}" },
+	{ "address-unopened", HEAD OUT "[rule r]\nfor = joint\naddress = /skel/joint}\n",
+	  "8: [rule r] address: '}' without '{'" },
+	{ "address-space", HEAD OUT "[rule r]\nfor = joint\naddress = /skel/left hand\n",
+	  "8: [rule r] address: only printable ASCII without spaces can be sent in an OSC "
+	  "address" },
+	{ "address-reserved", HEAD OUT "[rule r]\nfor = joint\naddress = /skel/#1\n",
+	  "8: [rule r] address: '#' is not allowed in an OSC address" },
+	{ "address-empty-part", HEAD OUT "[rule r]\nfor = joint\naddress = /skel//head\n",
+	  "8: [rule r] address: empty address part ('//' or a '/' at the end)" },
+	/* [rule] args */
+	{ "args-unknown", HEAD OUT RULE("joint") "args = x y w\n",
+	  "10: [rule r] args: unknown value 'w'; values are frame, users, user, event, joint, x, "
+	  "y, z, u, v and confidence" },
+	{ "args-scope", HEAD OUT RULE("frame") "args = user\n",
+	  "10: [rule r] args: 'user' needs for = user, joint or event" },
+	{ "args-not-grouped", HEAD OUT RULE("user") "args = x user y\n",
+	  "10: [rule r] args: the joint values must stand together: they repeat for every joint" },
+	{ "args-too-many", HEAD OUT RULE("frame") "args = " USERS_64 USERS_64 "users\n",
+	  "10: [rule r] args: more than 128 values" },
+	{ "args-expand-too-many",
+	  HEAD OUT RULE("user") "args = x y z u v confidence joint x y user frame\n",
+	  "10: [rule r] args: 137 values per message, more than 128" },
+	/* [rule] events, joints, confidence */
+	{ "events-unknown", HEAD OUT RULE("event") "events = new_user swipe\n",
+	  "10: [rule r] events: expected new_user, new_skel or lost_user, got 'swipe'" },
+	{ "events-twice", HEAD OUT RULE("event") "events = new_user new_user\n",
+	  "10: [rule r] events: 'new_user' is listed twice" },
+	{ "joints-all-and-more", HEAD OUT RULE("joint") "joints = head all\n",
+	  "10: [rule r] joints: 'all' stands alone or not at all" },
+	{ "joints-unknown", HEAD OUT RULE("joint") "joints = head l_hand\n",
+	  "10: [rule r] joints: unknown joint 'l_hand' (see mappings/README.md)" },
+	{ "joints-twice", HEAD OUT RULE("joint") "joints = head neck head\n",
+	  "10: [rule r] joints: 'head' is listed twice" },
+	{ "min-confidence", HEAD OUT RULE("joint") "min_confidence = 50%\n",
+	  "10: [rule r] min_confidence: expected a number from 0 to 1, got '50%'" },
+	/* [rule] ranges and filters */
+	{ "range-syntax", HEAD OUT RULE("joint") "x = 1,5\n",
+	  "10: [rule r] x: expected FROM:TO -> FROM:TO (such as -1280:1280 -> 0:1), got '1,5'" },
+	{ "range-empty", HEAD OUT RULE("joint") "z = 500:500 -> 0:1\n",
+	  "10: [rule r] z: the input range 500:500 is empty: its ends are equal" },
+	{ "clamp", HEAD OUT RULE("joint") "clamp = yes\n",
+	  "10: [rule r] clamp: expected false or true, got 'yes'" },
+	{ "on-change", HEAD OUT RULE("joint") "on_change = -1\n",
+	  "10: [rule r] on_change: expected a number of at least 0, got '-1'" },
+	{ "refresh", HEAD OUT RULE("joint") "on_change = 0\nrefresh = 0\n",
+	  "11: [rule r] refresh: expected seconds, more than 0 and at most a day, got '0'" },
+	{ "refresh-alone", HEAD OUT RULE("joint") "refresh = 1\n",
+	  "10: [rule r] refresh: only with on_change: it resends what did not change" },
+};
+
+static void
+test_parse_error(gconstpointer data)
+{
+	const ErrorCase *c = data;
+	g_autoptr(GError) error = NULL;
+	g_autofree char *expected = g_strconcat("test.map:", c->message, NULL);
+	/* Sizes come from the literal so that an embedded NUL is kept. */
+	gsize length = strlen(c->text);
+	g_autoptr(Mapping) mapping = NULL;
+
+	if (strcmp(c->name, "nul-byte") == 0)
+		length = sizeof(HEAD "description = a\0b\n") - 1;
+	mapping = mapping_parse("test.map", c->text, length, &error);
+	g_assert_null(mapping);
+	g_assert_error(error, MAPPING_ERROR, MAPPING_ERROR_INVALID);
+	g_assert_cmpstr(error->message, ==, expected);
+}
+
+static Mapping *
+parse_ok(const char *text)
+{
+	g_autoptr(GError) error = NULL;
+	Mapping *mapping = mapping_parse("test.map", text, strlen(text), &error);
+
+	g_assert_no_error(error);
+	g_assert_nonnull(mapping);
+	return mapping;
+}
+
+/* Comments, indentation, blank lines, a last line without a newline and a
+ * rule naming an output defined after it are all fine. */
+static void
+test_parse_layout(void)
+{
+	g_autoptr(Mapping) mapping =
+	        parse_ok("# a comment\n\n[mapping]\n  format = 1\n\t# indented comment\n"
+	                 "description = two = signs\n[rule r]\noutput = o\nfor = frame\n"
+	                 "address = /a\n" OUT "bundle=none");
+	const MappingOutput *output = mapping_get_output(mapping, 0);
+
+	g_assert_cmpstr(mapping->description, ==, "two = signs");
+	g_assert_cmpuint(mapping->rules->len, ==, 1);
+	g_assert_cmpuint(mapping_get_rule(mapping, 0)->output, ==, 0);
+	g_assert_cmpint(output->bundle, ==, MAPPING_BUNDLE_NONE);
+	g_assert_cmpuint(mapping->warnings->len, ==, 0);
+}
+
+static void
+test_parse_output_defaults(void)
+{
+	g_autoptr(Mapping) mapping = parse_ok(HEAD OUT RULE("frame"));
+	const MappingOutput *output = mapping_get_output(mapping, 0);
+
+	g_assert_cmpint(output->kind, ==, MAPPING_OUTPUT_OSC);
+	g_assert_cmpint(output->target.transport, ==, MAPPING_TRANSPORT_UDP);
+	g_assert_cmpstr(output->target.host, ==, "127.0.0.1");
+	g_assert_cmpuint(output->target.port, ==, 7000);
+	g_assert_cmpint(output->bundle, ==, MAPPING_BUNDLE_FRAME);
+	g_assert_cmpuint(output->max_packet, ==, 1472);
+	g_assert_cmpuint(output->ttl, ==, 1);
+	g_assert_null(output->interface);
+}
+
+static void
+test_parse_multicast(void)
+{
+	g_autoptr(Mapping) mapping =
+	        parse_ok(HEAD "[output o]\nkind = osc\ntarget = osc.udp://239.0.0.7:7000\n"
+	                      "ttl = 4\ninterface = eth0\n" RULE("frame"));
+	const MappingOutput *output = mapping_get_output(mapping, 0);
+
+	g_assert_cmpuint(output->ttl, ==, 4);
+	g_assert_cmpstr(output->interface, ==, "eth0");
+}
+
+static void
+test_parse_rule(void)
+{
+	g_autoptr(Mapping) mapping = parse_ok(
+	        HEAD OUT "[names n]\nleft_hand = l_hand\nlost_user = gone\n"
+	                 "[rule r]\noutput = o\nfor = joint\naddress = /s/user{user}/{joint}\n"
+	                 "args = joint user x y z\nnames = n\njoints = left_hand head\n"
+	                 "x = 1280:-1280 -> 0:1\nmin_confidence = 0.25\nclamp = true\n"
+	                 "on_change = 0.01\nrefresh = 2.5\n");
+	const MappingRule *rule = mapping_get_rule(mapping, 0);
+	const MappingRange *x = &rule->ranges[mapping_value_range(MAPPING_VALUE_X)];
+	const MappingRange *y = &rule->ranges[mapping_value_range(MAPPING_VALUE_Y)];
+
+	g_assert_cmpint(rule->scope, ==, MAPPING_SCOPE_JOINT);
+	g_assert_cmpuint(rule->n_address, ==, 4);
+	g_assert_cmpstr(rule->address[0].text, ==, "/s/user");
+	g_assert_cmpint(rule->address[1].kind, ==, MAPPING_PART_USER);
+	g_assert_cmpstr(rule->address[2].text, ==, "/");
+	g_assert_cmpint(rule->address[3].kind, ==, MAPPING_PART_JOINT);
+	g_assert_cmpuint(rule->n_args, ==, 5);
+	g_assert_cmpint(rule->args[0], ==, MAPPING_VALUE_JOINT);
+	g_assert_cmpint(rule->args[4], ==, MAPPING_VALUE_Z);
+	g_assert_cmpuint(rule->n_joints, ==, 2);
+	g_assert_cmpint(rule->joints[0], ==, TRACKER_JOINT_LEFT_HAND);
+	g_assert_cmpint(rule->joints[1], ==, TRACKER_JOINT_HEAD);
+	g_assert_cmpstr(rule->joint_names[TRACKER_JOINT_LEFT_HAND], ==, "l_hand");
+	g_assert_cmpstr(rule->joint_names[TRACKER_JOINT_HEAD], ==, "head");
+	g_assert_cmpstr(rule->event_names[MAPPING_EVENT_LOST_USER], ==, "gone");
+	g_assert_cmpstr(rule->event_names[MAPPING_EVENT_NEW_USER], ==, "new_user");
+	/* x = (1280 - X) / 2560 */
+	g_assert_cmpfloat_with_epsilon(x->scale, -1.0 / 2560, 1e-15);
+	g_assert_cmpfloat_with_epsilon(x->offset, 0.5, 1e-15);
+	g_assert_cmpfloat(x->low, ==, 0);
+	g_assert_cmpfloat(x->high, ==, 1);
+	g_assert_cmpfloat(y->scale, ==, 1);
+	g_assert_cmpfloat(y->offset, ==, 0);
+	g_assert_cmpfloat(rule->min_confidence, ==, 0.25);
+	g_assert_true(rule->clamp);
+	g_assert_true(rule->on_change);
+	g_assert_cmpfloat(rule->change, ==, 0.01);
+	g_assert_cmpint(rule->refresh_us, ==, 2500000);
+}
+
+static void
+test_parse_rule_defaults(void)
+{
+	g_autoptr(Mapping) mapping = parse_ok(HEAD OUT RULE("joint"));
+	const MappingRule *rule = mapping_get_rule(mapping, 0);
+
+	g_assert_cmpuint(rule->n_args, ==, 0);
+	g_assert_cmpuint(rule->n_joints, ==, TRACKER_N_JOINTS);
+	g_assert_cmpfloat(rule->min_confidence, ==, 0.5);
+	g_assert_false(rule->clamp);
+	g_assert_false(rule->on_change);
+	for (guint j = 0; j < TRACKER_N_JOINTS; j++)
+		g_assert_cmpstr(rule->joint_names[j], ==, tracker_joint_name(j));
+}
+
+/* Reloads keep a rule's state when its text, and its names table, are the same. */
+static void
+test_parse_fingerprint(void)
+{
+	const char *a = HEAD OUT "[names n]\nhead = h\n" RULE("joint") "names = n\n";
+	const char *same =
+	        "# edited\n" HEAD OUT "[names n]\nhead = h\n\n" RULE("joint") "names = n\n";
+	const char *other_names = HEAD OUT "[names n]\nhead = top\n" RULE("joint") "names = n\n";
+	g_autoptr(Mapping) ma = parse_ok(a);
+	g_autoptr(Mapping) mb = parse_ok(same);
+	g_autoptr(Mapping) mc = parse_ok(other_names);
+
+	g_assert_cmpstr(mapping_get_rule(ma, 0)->fingerprint, ==,
+	                mapping_get_rule(mb, 0)->fingerprint);
+	g_assert_cmpstr(mapping_get_rule(ma, 0)->fingerprint, !=,
+	                mapping_get_rule(mc, 0)->fingerprint);
+}
+
+static void
+test_parse_warn_numeric_part(void)
+{
+	g_autoptr(Mapping) mapping = parse_ok(
+	        HEAD OUT "[rule r]\noutput = o\nfor = joint\naddress = /skel/{user}/{joint}\n");
+
+	g_assert_cmpuint(mapping->warnings->len, ==, 1);
+	g_assert_cmpstr(g_ptr_array_index(mapping->warnings, 0), ==,
+	                "test.map:9: warning: [rule r] address: the part '{user}' is a number, "
+	                "which Pd's [oscparse] keeps as a symbol that [route] cannot match; "
+	                "prefer a name (user{user}) or the id as an argument");
+}
+
+static void
+test_parse_warn_unused(void)
+{
+	g_autoptr(Mapping) mapping = parse_ok(HEAD OUT "[output p]\nkind = osc\n"
+	                                               "target = osc.tcp://localhost:9\n"
+	                                               "[names n]\nhead = h\n" RULE("frame"));
+
+	g_assert_cmpuint(mapping->warnings->len, ==, 2);
+	g_assert_cmpstr(g_ptr_array_index(mapping->warnings, 0), ==,
+	                "test.map:6: warning: [output p] is used by no rule");
+	g_assert_cmpstr(g_ptr_array_index(mapping->warnings, 1), ==,
+	                "test.map:9: warning: [names n] is used by no rule");
+}
+
+static void
+test_target_parse(void)
+{
+	MappingTarget target = { 0 };
+	g_autoptr(GError) error = NULL;
+	g_autofree char *url = NULL;
+
+	g_assert_true(mapping_target_parse("osc.tcp://studio-pc.local:3333", &target, &error));
+	g_assert_no_error(error);
+	g_assert_cmpint(target.transport, ==, MAPPING_TRANSPORT_TCP);
+	g_assert_cmpstr(target.host, ==, "studio-pc.local");
+	g_assert_cmpuint(target.port, ==, 3333);
+	url = mapping_target_to_string(&target);
+	g_assert_cmpstr(url, ==, "osc.tcp://studio-pc.local:3333");
+	mapping_target_clear(&target);
+	g_assert_false(mapping_target_parse("osc.udp://:7000", &target, &error));
+	g_assert_error(error, MAPPING_ERROR, MAPPING_ERROR_TARGET);
+}
+
+static void
+test_locate_shipped(void)
+{
+	g_autoptr(GError) error = NULL;
+	g_autofree char *path = mapping_locate("osceleton", &error);
+
+	g_assert_no_error(error);
+	g_assert_true(g_str_has_suffix(path, "/mappings/osceleton.map"));
+	g_assert_true(g_file_test(path, G_FILE_TEST_IS_REGULAR));
+}
+
+static void
+test_locate_path(void)
+{
+	g_autofree char *a = mapping_locate("./mine", NULL);
+	g_autofree char *b = mapping_locate("mine.map", NULL);
+
+	g_assert_cmpstr(a, ==, "./mine");
+	g_assert_cmpstr(b, ==, "mine.map");
+}
+
+static void
+test_locate_unknown(void)
+{
+	g_autoptr(GError) error = NULL;
+	g_autofree char *path = mapping_locate("pd", &error);
+
+	g_assert_null(path);
+	g_assert_error(error, MAPPING_ERROR, MAPPING_ERROR_NOT_FOUND);
+	g_assert_cmpstr(error->message, ==,
+	                "no mapping called 'pd' (shipped mappings: default, osceleton); give a "
+	                "path to use a file of your own");
+}
+
+static void
+test_load_missing_file(void)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(Mapping) mapping = mapping_load("/nonexistent/x.map", &error);
+
+	g_assert_null(mapping);
+	g_assert_error(error, MAPPING_ERROR, MAPPING_ERROR_READ);
+	g_assert_nonnull(strstr(error->message, "/nonexistent/x.map"));
+}
+
+int
+main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	for (guint i = 0; i < G_N_ELEMENTS(error_cases); i++) {
+		g_autofree char *path =
+		        g_strconcat("/mapping/parse/error/", error_cases[i].name, NULL);
+
+		g_test_add_data_func(path, &error_cases[i], test_parse_error);
+	}
+	g_test_add_func("/mapping/parse/layout-is-free", test_parse_layout);
+	g_test_add_func("/mapping/parse/output-defaults", test_parse_output_defaults);
+	g_test_add_func("/mapping/parse/multicast-keys", test_parse_multicast);
+	g_test_add_func("/mapping/parse/rule-keys", test_parse_rule);
+	g_test_add_func("/mapping/parse/rule-defaults", test_parse_rule_defaults);
+	g_test_add_func("/mapping/parse/fingerprint-ignores-comments-not-names",
+	                test_parse_fingerprint);
+	g_test_add_func("/mapping/parse/warning/numeric-address-part",
+	                test_parse_warn_numeric_part);
+	g_test_add_func("/mapping/parse/warning/unused-sections", test_parse_warn_unused);
+	g_test_add_func("/mapping/target/parse", test_target_parse);
+	g_test_add_func("/mapping/locate/shipped-by-name", test_locate_shipped);
+	g_test_add_func("/mapping/locate/paths-as-given", test_locate_path);
+	g_test_add_func("/mapping/locate/unknown-name-lists-shipped", test_locate_unknown);
+	g_test_add_func("/mapping/load/missing-file", test_load_missing_file);
+	return g_test_run();
+}
