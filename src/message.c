@@ -97,3 +97,26 @@ message_types(const MessageBatch *batch, const Message *message)
 		g_string_append_c(types, (char)message_arg(batch, message, k)->type);
 	return g_string_free(types, FALSE);
 }
+
+static gsize
+message_padded(gsize bytes)
+{
+	return (bytes + 3) & ~(gsize)3;
+}
+
+gsize
+message_osc_size(const MessageBatch *batch, const Message *message)
+{
+	/* The type tags: ',' then one per argument, then a zero. */
+	gsize size = message_padded(strlen(message_address(batch, message)) + 1) +
+	             message_padded(message->n_args + 2);
+
+	for (guint k = 0; k < message->n_args; k++) {
+		const MessageArg *arg = message_arg(batch, message, k);
+
+		size += arg->type == MESSAGE_ARG_STRING
+		                ? message_padded(strlen(message_arg_string(batch, arg)) + 1)
+		                : 4;
+	}
+	return size;
+}

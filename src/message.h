@@ -81,5 +81,12 @@ message_arg_string(const MessageBatch *batch, const MessageArg *arg)
 	return batch->text->str + arg->s;
 }
 
+/**
+ * message_osc_size:
+ * The bytes @message takes as an OSC message: address, type tags and
+ * arguments, each padded to four bytes.
+ */
+gsize message_osc_size(const MessageBatch *batch, const Message *message);
+
 /** message_types: the OSC type tag string of @message (",fff"), newly allocated. */
 char *message_types(const MessageBatch *batch, const Message *message);

@@ -177,7 +177,7 @@ osc_output_encode_user(const MessageBatch *batch, guint user, BundleWriter *w)
 }
 
 static void
-osc_output_encode_bundles(const MessageBatch *batch, gboolean per_user, BundleWriter *w)
+osc_output_encode_grouped(const MessageBatch *batch, gboolean per_user, BundleWriter *w)
 {
 	g_autoptr(GArray) users = NULL;
 
@@ -206,7 +206,19 @@ osc_output_encode(const MessageBatch *batch, MappingBundle bundle, guint max_pac
 		return;
 	}
 	if (message_batch_length(batch) > 0)
-		osc_output_encode_bundles(batch, bundle == MAPPING_BUNDLE_USER, &w);
+		osc_output_encode_grouped(batch, bundle == MAPPING_BUNDLE_USER, &w);
+}
+
+void
+osc_output_encode_bundles(MessageBatch *const *batches, guint n_batches, gint64 timetag_us,
+                          OscOutputPackets *packets)
+{
+	BundleWriter w = { packets, osc_output_timetag(timetag_us), G_MAXUINT, NULL, 0, 0 };
+
+	g_byte_array_set_size(packets->data, 0);
+	g_array_set_size(packets->spans, 0);
+	for (guint k = 0; k < n_batches; k++)
+		osc_output_encode_grouped(batches[k], FALSE, &w);
 }
 
 /* ---- sending ---- */
@@ -700,12 +712,10 @@ osc_output_free(OscOutput *o)
 	g_free(o);
 }
 
-void
-osc_output_send(OscOutput *o, const MessageBatch *batch, gint64 timetag_us)
+/* Sends what is encoded in o->packets. */
+static void
+osc_output_transmit(OscOutput *o)
 {
-	if (message_batch_length(batch) == 0)
-		return;
-	osc_output_encode(batch, o->config.bundle, o->config.max_packet, timetag_us, o->packets);
 	if (o->state != OSC_OUTPUT_READY) {
 		o->errors += o->packets->spans->len;
 		return;
@@ -714,6 +724,23 @@ osc_output_send(OscOutput *o, const MessageBatch *batch, gint64 timetag_us)
 		osc_output_send_tcp(o);
 	else
 		osc_output_send_udp(o);
+}
+
+void
+osc_output_send(OscOutput *o, const MessageBatch *batch, gint64 timetag_us)
+{
+	if (message_batch_length(batch) == 0)
+		return;
+	osc_output_encode(batch, o->config.bundle, o->config.max_packet, timetag_us, o->packets);
+	osc_output_transmit(o);
+}
+
+void
+osc_output_send_bundles(OscOutput *o, MessageBatch *const *batches, guint n_batches,
+                        gint64 timetag_us)
+{
+	osc_output_encode_bundles(batches, n_batches, timetag_us, o->packets);
+	osc_output_transmit(o);
 }
 
 const MappingOutput *

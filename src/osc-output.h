@@ -39,6 +39,15 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(OscOutputPackets, osc_output_packets_free)
 void osc_output_encode(const MessageBatch *batch, MappingBundle bundle, guint max_packet,
                        gint64 timetag_us, OscOutputPackets *packets);
 
+/**
+ * osc_output_encode_bundles:
+ * Encodes each of @batches as exactly one bundle, in order, into @packets
+ * (emptied first): for callers that lay bundles out themselves, as TUIO
+ * does.
+ */
+void osc_output_encode_bundles(MessageBatch *const *batches, guint n_batches, gint64 timetag_us,
+                               OscOutputPackets *packets);
+
 typedef struct _OscOutput OscOutput;
 
 typedef enum {
@@ -72,6 +81,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(OscOutput, osc_output_free)
 
 /** osc_output_send: encodes and sends @batch; never blocks. */
 void osc_output_send(OscOutput *output, const MessageBatch *batch, gint64 timetag_us);
+
+/** osc_output_send_bundles: sends each of @batches as one bundle; never blocks. */
+void osc_output_send_bundles(OscOutput *output, MessageBatch *const *batches, guint n_batches,
+                             gint64 timetag_us);
 
 const MappingOutput *osc_output_config(const OscOutput *output);
 const char *osc_output_label(const OscOutput *output);
