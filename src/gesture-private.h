@@ -112,18 +112,21 @@ typedef enum {
 	GESTURE_STROKE_STATE_COOLDOWN,
 } GestureStrokeState;
 
+/* Where a hand and its elbow were, body frame, and when. */
+typedef struct {
+	gint64 time_us;
+	TrackerVec3 hand, elbow;
+} GestureStrokePoint;
+
 typedef struct {
 	GestureStrokeFamily family;
 	GestureHand hand;
 	GestureStrokeState state;
-	gboolean rest_known; /* where the hand was last still (or turned): */
-	gint64 rest_us;
-	TrackerVec3 rest, rest_elbow;
-	gint64 start_us;
-	TrackerVec3 start, start_elbow; /* body frame */
-	gint64 far_us;                  /* when the hand was furthest from the start: */
-	TrackerVec3 far, far_elbow;
-	gint64 until_us; /* end of the cool-down */
+	gboolean rest_known;
+	GestureStrokePoint rest;  /* where the hand was last still (or turned) */
+	GestureStrokePoint start; /* where the stroke began */
+	GestureStrokePoint far;   /* the furthest it has gone from there */
+	gint64 until_us;          /* end of the cool-down */
 } GestureStroke;
 
 void gesture_stroke_init(GestureStroke *stroke, GestureStrokeFamily family, GestureHand hand);

@@ -18,20 +18,15 @@ typedef enum {
 } GestureStrokeInput;
 
 typedef struct {
-	TrackerVec3 start, end;             /* the hand, body frame */
-	TrackerVec3 elbow_start, elbow_end; /* its elbow */
-	double duration;                    /* s */
-} StrokeMotion;
-
-typedef struct {
 	const char *name;
 	gboolean needs_elbow;
 	/* The speed that counts, and how fast that is for a gesture. */
 	double (*speed)(TrackerVec3 velocity);
 	double (*min_speed)(const GestureConfig *config);
-	/* FALSE with a reason in @why when the motion is not this gesture. */
-	gboolean (*judge)(const StrokeMotion *motion, const GestureConfig *config,
-	                  GestureKind *kind, char *why, gsize why_size);
+	/* FALSE with a reason in @why when the stroke is not this gesture. */
+	gboolean (*judge)(const GestureStrokePoint *start, const GestureStrokePoint *end,
+	                  const GestureConfig *config, GestureKind *kind, char *why,
+	                  gsize why_size);
 } StrokeFamily;
 
 static const char *
@@ -79,12 +74,18 @@ swipe_min_speed(const GestureConfig *config)
 	return config->swipe_min_speed;
 }
 
-static gboolean
-swipe_judge(const StrokeMotion *m, const GestureConfig *c, GestureKind *kind, char *why,
-            gsize why_size)
+static double
+stroke_seconds(const GestureStrokePoint *a, const GestureStrokePoint *b)
 {
-	TrackerVec3 d = tracker_vec3_sub(m->end, m->start);
-	TrackerVec3 e = tracker_vec3_sub(m->elbow_end, m->elbow_start);
+	return (b->time_us - a->time_us) / (double)G_USEC_PER_SEC;
+}
+
+static gboolean
+swipe_judge(const GestureStrokePoint *a, const GestureStrokePoint *b, const GestureConfig *c,
+            GestureKind *kind, char *why, gsize why_size)
+{
+	TrackerVec3 d = tracker_vec3_sub(b->hand, a->hand);
+	TrackerVec3 e = tracker_vec3_sub(b->elbow, a->elbow);
 	gboolean across = fabs(d.x) >= fabs(d.y);
 	double along = across ? fabs(d.x) : fabs(d.y);
 	double off = sqrt(MAX(0.0, tracker_vec3_dot(d, d) - along * along));
@@ -95,10 +96,10 @@ swipe_judge(const StrokeMotion *m, const GestureConfig *c, GestureKind *kind, ch
 		snprintf(why, why_size, "travel %.2f < %.2f", along, c->swipe_min_distance);
 	else if (off > c->swipe_max_off_axis * along)
 		snprintf(why, why_size, "off its axis by %.2f of %.2f", off, along);
-	else if (m->duration > c->swipe_max_duration)
-		snprintf(why, why_size, "took %.2f s", m->duration);
-	else if (MIN(m->start.z, m->end.z) < c->swipe_min_forward)
-		snprintf(why, why_size, "hand %.2f in front", MIN(m->start.z, m->end.z));
+	else if (stroke_seconds(a, b) > c->swipe_max_duration)
+		snprintf(why, why_size, "took %.2f s", stroke_seconds(a, b));
+	else if (MIN(a->hand.z, b->hand.z) < c->swipe_min_forward)
+		snprintf(why, why_size, "hand %.2f in front", MIN(a->hand.z, b->hand.z));
 	else if (follow < c->swipe_min_elbow * along)
 		snprintf(why, why_size, "elbow followed %.2f of %.2f", follow, along);
 	else if (across)
@@ -122,20 +123,20 @@ push_min_speed(const GestureConfig *config)
 }
 
 static gboolean
-push_judge(const StrokeMotion *m, const GestureConfig *c, GestureKind *kind, char *why,
-           gsize why_size)
+push_judge(const GestureStrokePoint *a, const GestureStrokePoint *b, const GestureConfig *c,
+           GestureKind *kind, char *why, gsize why_size)
 {
-	TrackerVec3 d = tracker_vec3_sub(m->end, m->start);
+	TrackerVec3 d = tracker_vec3_sub(b->hand, a->hand);
 	double off = hypot(d.x, d.y);
 
 	if (d.z < c->push_min_distance)
 		snprintf(why, why_size, "travel %.2f < %.2f", d.z, c->push_min_distance);
 	else if (off > c->push_max_off_axis * d.z)
 		snprintf(why, why_size, "off its axis by %.2f of %.2f", off, d.z);
-	else if (m->duration > c->push_max_duration)
-		snprintf(why, why_size, "took %.2f s", m->duration);
-	else if (m->end.z < c->push_min_reach)
-		snprintf(why, why_size, "reach %.2f < %.2f", m->end.z, c->push_min_reach);
+	else if (stroke_seconds(a, b) > c->push_max_duration)
+		snprintf(why, why_size, "took %.2f s", stroke_seconds(a, b));
+	else if (b->hand.z < c->push_min_reach)
+		snprintf(why, why_size, "reach %.2f < %.2f", b->hand.z, c->push_min_reach);
 	else
 		*kind = GESTURE_PUSH;
 	return why[0] == '\0';
@@ -175,7 +176,7 @@ stroke_input(const GestureStroke *stroke, const GestureBody *body, const Gesture
 {
 	const GestureHandSample *s = &body->hands[stroke->hand];
 	const StrokeFamily *family = &families[stroke->family];
-	TrackerVec3 so_far = tracker_vec3_sub(stroke->far, stroke->start);
+	TrackerVec3 so_far = tracker_vec3_sub(stroke->far.hand, stroke->start.hand);
 	double min = family->min_speed(config), settle, speed;
 
 	if (!s->found || !s->moving_known || (family->needs_elbow && !s->from_elbow_found))
@@ -190,13 +191,19 @@ stroke_input(const GestureStroke *stroke, const GestureBody *body, const Gesture
 	return speed >= min ? GESTURE_STROKE_INPUT_FAST : GESTURE_STROKE_INPUT_DRIFT;
 }
 
+static GestureStrokePoint
+stroke_point(const GestureHandSample *s, gint64 now_us)
+{
+	GestureStrokePoint p = { now_us, s->hand, s->elbow };
+
+	return p;
+}
+
 static void
-stroke_rest(GestureStroke *stroke, const GestureHandSample *s, gint64 now_us)
+stroke_rest(GestureStroke *stroke, const GestureStrokePoint *p)
 {
 	stroke->rest_known = TRUE;
-	stroke->rest = s->hand;
-	stroke->rest_elbow = s->elbow;
-	stroke->rest_us = now_us;
+	stroke->rest = *p;
 }
 
 /* A stroke starts where the hand was last at rest, so that its duration
@@ -206,61 +213,52 @@ stroke_rest(GestureStroke *stroke, const GestureHandSample *s, gint64 now_us)
 static void
 stroke_begin(GestureStroke *stroke, const GestureHandSample *s, gint64 now_us)
 {
+	GestureStrokePoint from = { s->from_us, s->from, s->from_elbow };
+
 	stroke->state = GESTURE_STROKE_STATE_MOVING;
-	stroke->start = stroke->rest_known ? stroke->rest : s->from;
-	stroke->start_elbow = stroke->rest_known ? stroke->rest_elbow : s->from_elbow;
-	stroke->start_us = stroke->rest_known ? stroke->rest_us : s->from_us;
+	stroke->start = stroke->rest_known ? stroke->rest : from;
 	stroke->rest_known = FALSE;
-	stroke->far = s->hand;
-	stroke->far_elbow = s->elbow;
-	stroke->far_us = now_us;
+	stroke->far = stroke_point(s, now_us);
 }
 
 static void
 stroke_extend(GestureStroke *stroke, const GestureHandSample *s, gint64 now_us)
 {
-	if (tracker_vec3_distance(s->hand, stroke->start) <
-	    tracker_vec3_distance(stroke->far, stroke->start))
-		return;
-	stroke->far = s->hand;
-	stroke->far_elbow = s->elbow;
-	stroke->far_us = now_us;
+	if (tracker_vec3_distance(s->hand, stroke->start.hand) >=
+	    tracker_vec3_distance(stroke->far.hand, stroke->start.hand))
+		stroke->far = stroke_point(s, now_us);
 }
 
 static void
 stroke_emit(GestureStroke *stroke, GestureKind kind, const GestureBody *body, GestureContext *ctx)
 {
-	double seconds = (stroke->far_us - stroke->start_us) / (double)G_USEC_PER_SEC;
-	GestureEvent event = { .kind = kind, .hand = stroke->hand, .start_us = stroke->start_us };
+	double seconds = stroke_seconds(&stroke->start, &stroke->far);
+	GestureEvent event = { .kind = kind, .hand = stroke->hand };
 
-	event.distance = tracker_vec3_distance(stroke->far, stroke->start) * body->scale;
+	event.start_us = stroke->start.time_us;
+	event.distance = tracker_vec3_distance(stroke->far.hand, stroke->start.hand) * body->scale;
 	event.speed = seconds > 0.0 ? event.distance / seconds : 0.0;
 	event.position = body->hands[stroke->hand].camera;
 	gesture_context_emit(ctx, &event);
 }
 
-/* The hand has stopped or turned: was that a gesture? */
+/* The hand has settled or turned: from its start to the furthest it went,
+ * was that a gesture? */
 static void
 stroke_finish(GestureStroke *stroke, const GestureBody *body, GestureContext *ctx, char *why,
               gsize why_size)
 {
-	StrokeMotion motion = {
-		stroke->start,
-		stroke->far,
-		stroke->start_elbow,
-		stroke->far_elbow,
-		(stroke->far_us - stroke->start_us) / (double)G_USEC_PER_SEC,
-	};
+	const GestureStrokePoint *a = &stroke->start, *b = &stroke->far;
 	GestureKind kind;
 
-	if (!families[stroke->family].judge(&motion, ctx->config, &kind, why, why_size)) {
+	if (!families[stroke->family].judge(a, b, ctx->config, &kind, why, why_size)) {
 		stroke->state = GESTURE_STROKE_STATE_IDLE;
 		return;
 	}
 	/* What made it a gesture, for whoever tunes the thresholds. */
 	if (gesture_context_logging(ctx))
 		snprintf(why, why_size, "travel %.2f in %.2f s",
-		         tracker_vec3_distance(motion.end, motion.start), motion.duration);
+		         tracker_vec3_distance(b->hand, a->hand), stroke_seconds(a, b));
 	stroke_emit(stroke, kind, body, ctx);
 	stroke->state = GESTURE_STROKE_STATE_COOLDOWN;
 	stroke->until_us = ctx->now_us + gesture_us(ctx->config->cooldown);
@@ -270,12 +268,14 @@ static void
 stroke_handle_idle(GestureStroke *stroke, GestureStrokeInput input, const GestureBody *body,
                    GestureContext *ctx)
 {
+	GestureStrokePoint now = stroke_point(&body->hands[stroke->hand], ctx->now_us);
+
 	switch (input) {
 	case GESTURE_STROKE_INPUT_LOST:
 		stroke->rest_known = FALSE;
 		break;
 	case GESTURE_STROKE_INPUT_STILL:
-		stroke_rest(stroke, &body->hands[stroke->hand], ctx->now_us);
+		stroke_rest(stroke, &now);
 		break;
 	case GESTURE_STROKE_INPUT_DRIFT:
 		break;
@@ -290,6 +290,8 @@ static void
 stroke_handle_moving(GestureStroke *stroke, GestureStrokeInput input, const GestureBody *body,
                      GestureContext *ctx, char *why, gsize why_size)
 {
+	GestureStrokePoint now = stroke_point(&body->hands[stroke->hand], ctx->now_us);
+
 	switch (input) {
 	case GESTURE_STROKE_INPUT_LOST:
 		stroke->state = GESTURE_STROKE_STATE_IDLE;
@@ -300,15 +302,12 @@ stroke_handle_moving(GestureStroke *stroke, GestureStrokeInput input, const Gest
 		break;
 	case GESTURE_STROKE_INPUT_STILL:
 		stroke_finish(stroke, body, ctx, why, why_size);
-		stroke_rest(stroke, &body->hands[stroke->hand], ctx->now_us);
+		stroke_rest(stroke, &now);
 		break;
 	case GESTURE_STROKE_INPUT_TURN:
 		/* The next stroke starts at the corner. */
 		stroke_finish(stroke, body, ctx, why, why_size);
-		stroke->rest_known = TRUE;
-		stroke->rest = stroke->far;
-		stroke->rest_elbow = stroke->far_elbow;
-		stroke->rest_us = stroke->far_us;
+		stroke_rest(stroke, &stroke->far);
 		break;
 	}
 }
@@ -319,6 +318,7 @@ static void
 stroke_handle_cooldown(GestureStroke *stroke, GestureStrokeInput input, const GestureBody *body,
                        GestureContext *ctx)
 {
+	GestureStrokePoint now = stroke_point(&body->hands[stroke->hand], ctx->now_us);
 	gboolean over = ctx->now_us >= stroke->until_us;
 
 	switch (input) {
@@ -328,7 +328,7 @@ stroke_handle_cooldown(GestureStroke *stroke, GestureStrokeInput input, const Ge
 			stroke->state = GESTURE_STROKE_STATE_IDLE;
 		break;
 	case GESTURE_STROKE_INPUT_STILL:
-		stroke_rest(stroke, &body->hands[stroke->hand], ctx->now_us);
+		stroke_rest(stroke, &now);
 		if (over)
 			stroke->state = GESTURE_STROKE_STATE_IDLE;
 		break;

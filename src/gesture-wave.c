@@ -174,29 +174,9 @@ wave_handle_idle(GestureWave *wave, GestureWaveInput input, const GestureBody *b
 	}
 }
 
+/* Raised or swinging, the same: a stall starts the count again. */
 static void
-wave_handle_raised(GestureWave *wave, GestureWaveInput input, const GestureBody *body,
-                   GestureContext *ctx)
-{
-	switch (input) {
-	case GESTURE_WAVE_INPUT_LOST:
-	case GESTURE_WAVE_INPUT_LOW:
-		wave->state = GESTURE_WAVE_STATE_IDLE;
-		break;
-	case GESTURE_WAVE_INPUT_UP:
-		break;
-	case GESTURE_WAVE_INPUT_STALL:
-		/* Held up without waving: the wave starts with the next swing. */
-		wave_restart(wave, &body->hands[wave->hand], ctx->now_us);
-		break;
-	case GESTURE_WAVE_INPUT_SWING:
-		wave_swing(wave, body, ctx);
-		break;
-	}
-}
-
-static void
-wave_handle_swinging(GestureWave *wave, GestureWaveInput input, const GestureBody *body,
+wave_handle_counting(GestureWave *wave, GestureWaveInput input, const GestureBody *body,
                      GestureContext *ctx)
 {
 	switch (input) {
@@ -207,6 +187,7 @@ wave_handle_swinging(GestureWave *wave, GestureWaveInput input, const GestureBod
 	case GESTURE_WAVE_INPUT_UP:
 		break;
 	case GESTURE_WAVE_INPUT_STALL:
+		/* Held up without waving: the wave starts with the next swing. */
 		wave->state = GESTURE_WAVE_STATE_RAISED;
 		wave_restart(wave, &body->hands[wave->hand], ctx->now_us);
 		break;
@@ -269,10 +250,8 @@ gesture_wave_update(GestureWave *wave, const GestureBody *body, GestureContext *
 		wave_handle_idle(wave, input, body, ctx);
 		break;
 	case GESTURE_WAVE_STATE_RAISED:
-		wave_handle_raised(wave, input, body, ctx);
-		break;
 	case GESTURE_WAVE_STATE_SWINGING:
-		wave_handle_swinging(wave, input, body, ctx);
+		wave_handle_counting(wave, input, body, ctx);
 		break;
 	case GESTURE_WAVE_STATE_WAVING:
 		wave_handle_waving(wave, input, body, ctx);
