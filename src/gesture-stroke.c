@@ -10,11 +10,11 @@
 #include <stdio.h>
 
 typedef enum {
-	GESTURE_STROKE_INPUT_LOST,  /* the hand is not found, or not long enough */
-	GESTURE_STROKE_INPUT_STILL, /* all but stopped */
+	GESTURE_STROKE_INPUT_LOST,  /* the hand not found long enough to time it */
+	GESTURE_STROKE_INPUT_STILL, /* all but stopped (during a stroke: for a while) */
 	GESTURE_STROKE_INPUT_DRIFT, /* moving, slower than a gesture starts */
 	GESTURE_STROKE_INPUT_FAST,  /* as fast as a gesture */
-	GESTURE_STROKE_INPUT_TURN,  /* moving back toward where the stroke began */
+	GESTURE_STROKE_INPUT_TURN,  /* heading away from the way the stroke went */
 } GestureStrokeInput;
 
 typedef struct {
