@@ -48,6 +48,22 @@ test_clap_three_times(void)
 	g_assert_cmpuint(run->events->len, ==, 3);
 }
 
+/* Hands that meet and spring apart at once, never at rest together. */
+static void
+test_clap_bounce(void)
+{
+	g_autoptr(SynthRun) run = synth_run_new(NULL);
+	const SynthKey keys[] = {
+		{ 0.0, { synth_rest, synth_rest } }, { 1.5, { apart, apart } },
+		{ 2.0, { apart, apart } },           { 2.12, { together, together } },
+		{ 2.24, { apart, apart } },          { 3.0, { apart, apart } },
+		{ 4.5, { synth_rest, synth_rest } },
+	};
+
+	synth_play_keys(run, SYNTH_ADULT, keys, G_N_ELEMENTS(keys));
+	synth_assert_only(run, GESTURE_CLAP, GESTURE_HAND_BOTH);
+}
+
 static void
 test_clap_slow(void)
 {
@@ -82,6 +98,7 @@ main(int argc, char **argv)
 	g_test_init(&argc, &argv, NULL);
 	synth_add_cases("clap", 0.5, 0.25, 0.1, test_clap);
 	g_test_add_func("/gesture/clap/three-claps-fire-three-times", test_clap_three_times);
+	g_test_add_func("/gesture/clap/hands-bouncing-off-each-other-fire-once", test_clap_bounce);
 	g_test_add_func("/gesture/clap/hands-brought-together-slowly-do-not-fire", test_clap_slow);
 	g_test_add_func("/gesture/clap/folding-arms-does-not-fire", test_clap_folding_arms);
 	g_test_add_func("/gesture/clap/hands-never-apart-do-not-fire", test_clap_never_open);

@@ -4,13 +4,16 @@
  * that keeps moving, one arm, or a body walking along does not. */
 #include "gesture-synth.h"
 
+#include <math.h>
+
 typedef struct {
 	double height;
 	double rise;  /* s to raise the arm(s) */
 	double hold;  /* s held */
 	double angle; /* degrees from hanging at the top (180: straight up) */
 	gboolean left, right;
-	double walk; /* mm/s the body moves sideways meanwhile */
+	double walk;  /* mm/s the body moves sideways meanwhile */
+	double shake; /* fractions of height every hand jitters by, frame to frame */
 } Hold;
 
 #define LOWER 1.0 /* s to lower the arm(s) */
@@ -42,6 +45,13 @@ hold_motion(double t, SynthPose *pose, gpointer data)
 		pose->arm[GESTURE_HAND_LEFT].hand = synth_arm_angle(a, 0.05);
 	if (h->right)
 		pose->arm[GESTURE_HAND_RIGHT].hand = synth_arm_angle(a, 0.05);
+	for (int side = 0; side < 2; side++) {
+		/* A tracker's jitter: the same for the same frame, every run. */
+		guint32 k = ((guint32)llround(t * SYNTH_FPS) * 2 + side) * 2654435761u;
+
+		pose->arm[side].hand.up += h->shake * ((int)((k >> 8) % 201) - 100) / 100.0;
+		pose->arm[side].hand.fwd += h->shake * ((int)((k >> 16) % 201) - 100) / 100.0;
+	}
 }
 
 static SynthRun *
@@ -57,7 +67,7 @@ static void
 test_raise(gconstpointer data)
 {
 	const SynthCase *c = data;
-	Hold h = { c->height, c->duration, 2.0, 170.0, FALSE, TRUE, 0.0 };
+	Hold h = { c->height, c->duration, 2.0, 170.0, FALSE, TRUE, 0.0, 0.0 };
 	g_autoptr(SynthRun) run = play_hold(&h);
 
 	synth_assert_only(run, GESTURE_RAISE_HAND, GESTURE_HAND_RIGHT);
@@ -66,7 +76,7 @@ test_raise(gconstpointer data)
 static void
 test_raise_short(void)
 {
-	Hold h = { SYNTH_ADULT, 0.8, 0.5, 170.0, FALSE, TRUE, 0.0 };
+	Hold h = { SYNTH_ADULT, 0.8, 0.5, 170.0, FALSE, TRUE, 0.0, 0.0 };
 	g_autoptr(SynthRun) run = play_hold(&h);
 
 	synth_assert_none(run);
@@ -75,7 +85,7 @@ test_raise_short(void)
 static void
 test_raise_long(void)
 {
-	Hold h = { SYNTH_ADULT, 0.8, 8.0, 170.0, FALSE, TRUE, 0.0 };
+	Hold h = { SYNTH_ADULT, 0.8, 8.0, 170.0, FALSE, TRUE, 0.0, 0.0 };
 	g_autoptr(SynthRun) run = play_hold(&h);
 
 	synth_assert_only(run, GESTURE_RAISE_HAND, GESTURE_HAND_RIGHT);
@@ -85,7 +95,7 @@ test_raise_long(void)
 static void
 test_raise_both(void)
 {
-	Hold h = { SYNTH_ADULT, 0.8, 2.0, 170.0, TRUE, TRUE, 0.0 };
+	Hold h = { SYNTH_ADULT, 0.8, 2.0, 170.0, TRUE, TRUE, 0.0, 0.0 };
 	g_autoptr(SynthRun) run = play_hold(&h);
 
 	g_assert_cmpuint(synth_count(run, GESTURE_RAISE_HAND, GESTURE_HAND_LEFT), ==, 1);
@@ -97,7 +107,7 @@ test_raise_both(void)
 static void
 test_raise_not_high_enough(void)
 {
-	Hold h = { SYNTH_ADULT, 0.8, 2.0, 125.0, FALSE, TRUE, 0.0 };
+	Hold h = { SYNTH_ADULT, 0.8, 2.0, 125.0, FALSE, TRUE, 0.0, 0.0 };
 	g_autoptr(SynthRun) run = play_hold(&h);
 
 	synth_assert_none(run);
@@ -107,7 +117,17 @@ static void
 test_arms_out(gconstpointer data)
 {
 	const SynthCase *c = data;
-	Hold h = { c->height, c->duration, 2.5, 90.0, TRUE, TRUE, 0.0 };
+	Hold h = { c->height, c->duration, 2.5, 90.0, TRUE, TRUE, 0.0, 0.0 };
+	g_autoptr(SynthRun) run = play_hold(&h);
+
+	synth_assert_only(run, GESTURE_ARMS_OUT, GESTURE_HAND_BOTH);
+}
+
+/* Held out through a tracker's jitter of about 10 mm: still a hold. */
+static void
+test_arms_out_jitter(void)
+{
+	Hold h = { SYNTH_ADULT, 1.0, 2.5, 90.0, TRUE, TRUE, 0.0, 0.006 };
 	g_autoptr(SynthRun) run = play_hold(&h);
 
 	synth_assert_only(run, GESTURE_ARMS_OUT, GESTURE_HAND_BOTH);
@@ -116,7 +136,7 @@ test_arms_out(gconstpointer data)
 static void
 test_arms_out_one_arm(void)
 {
-	Hold h = { SYNTH_ADULT, 0.8, 2.5, 90.0, FALSE, TRUE, 0.0 };
+	Hold h = { SYNTH_ADULT, 0.8, 2.5, 90.0, FALSE, TRUE, 0.0, 0.0 };
 	g_autoptr(SynthRun) run = play_hold(&h);
 
 	synth_assert_none(run);
@@ -125,7 +145,7 @@ test_arms_out_one_arm(void)
 static void
 test_arms_out_short(void)
 {
-	Hold h = { SYNTH_ADULT, 0.8, 1.0, 90.0, TRUE, TRUE, 0.0 };
+	Hold h = { SYNTH_ADULT, 0.8, 1.0, 90.0, TRUE, TRUE, 0.0, 0.0 };
 	g_autoptr(SynthRun) run = play_hold(&h);
 
 	synth_assert_none(run);
@@ -135,7 +155,7 @@ test_arms_out_short(void)
 static void
 test_arms_out_walking(void)
 {
-	Hold h = { SYNTH_ADULT, 0.8, 2.5, 90.0, TRUE, TRUE, 600.0 };
+	Hold h = { SYNTH_ADULT, 0.8, 2.5, 90.0, TRUE, TRUE, 600.0, 0.0 };
 	g_autoptr(SynthRun) run = play_hold(&h);
 
 	synth_assert_none(run);
@@ -145,7 +165,7 @@ test_arms_out_walking(void)
 static void
 test_arms_out_too_high(void)
 {
-	Hold h = { SYNTH_ADULT, 0.8, 2.5, 135.0, TRUE, TRUE, 0.0 };
+	Hold h = { SYNTH_ADULT, 0.8, 2.5, 135.0, TRUE, TRUE, 0.0, 0.0 };
 	g_autoptr(SynthRun) run = play_hold(&h);
 
 	synth_assert_none(run);
@@ -162,6 +182,7 @@ main(int argc, char **argv)
 	g_test_add_func("/gesture/raise-hand/both-hands-fire-once-each", test_raise_both);
 	g_test_add_func("/gesture/raise-hand/at-head-height-does-not-fire",
 	                test_raise_not_high_enough);
+	g_test_add_func("/gesture/arms-out/held-through-jitter-fires-once", test_arms_out_jitter);
 	g_test_add_func("/gesture/arms-out/one-arm-does-not-fire", test_arms_out_one_arm);
 	g_test_add_func("/gesture/arms-out/held-too-short-does-not-fire", test_arms_out_short);
 	g_test_add_func("/gesture/arms-out/walking-along-does-not-fire", test_arms_out_walking);
