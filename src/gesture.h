@@ -33,7 +33,7 @@ typedef enum {
 	GESTURE_SWIPE_RIGHT, /* ...toward the user's right */
 	GESTURE_SWIPE_UP,
 	GESTURE_SWIPE_DOWN,
-	GESTURE_PUSH,       /* one hand thrust toward the sensor, quickly */
+	GESTURE_PUSH,       /* one hand thrust forward (at the sensor, facing it), quickly */
 	GESTURE_WAVE,       /* a hand swinging side to side above its elbow */
 	GESTURE_RAISE_HAND, /* a hand raised above the head and held */
 	GESTURE_CLAP,       /* both hands brought together in front */
@@ -170,7 +170,8 @@ const char *const *gesture_event_fields(void);
 
 typedef struct _GestureRecognizer GestureRecognizer;
 
-/* Receives one line per state change, without a trailing newline. */
+/* Receives one line, without a trailing newline, per state change, per
+ * user coming or going and per event. */
 typedef void (*GestureLogFunc)(const char *message, gpointer user_data);
 
 /** gesture_recognizer_new: a recogniser with a copy of @config (NULL: the defaults). */
