@@ -44,6 +44,17 @@ arm_wave(double t)
 	return a;
 }
 
+/* Elbow up and out, the fingers rubbing the top of the head. */
+static ArmDirs
+arm_scratch(double t, ArmDirs still)
+{
+	double rub = 0.12 * sin(2.0 * G_PI * 3.0 * t);
+	ArmDirs a = { still.upper, tracker_vec3_normalize(tracker_vec3_add(
+		                           still.fore, tracker_vec3(rub, 0.0, 0.0))) };
+
+	return a;
+}
+
 static ArmDirs
 arm_swing(double phase)
 {
@@ -66,18 +77,38 @@ arm_dirs(DemoArm arm, double t, double phase)
 		[DEMO_ARM_HIP] = { { 0.802, -0.535, -0.267 }, { -0.680, -0.707, 0.260 } },
 		[DEMO_ARM_CROSS] = { { 0.150, -0.950, 0.280 }, { -0.910, 0.370, 0.180 } },
 		[DEMO_ARM_POINT] = { { 0.500, 0.150, 0.853 }, { 0.494, 0.198, 0.847 } },
+		/* Bent so that the hand lands where asked (fractions of body
+		 * height from the shoulder: out, up, forward) with the elbow
+		 * hanging down and out. */
+		/* (0.15, -0.08, 0.24) */
+		[DEMO_ARM_FRONT_OUT] = { { 0.580, -0.741, 0.338 }, { 0.221, 0.303, 0.927 } },
+		/* (-0.22, -0.08, 0.24) */
+		[DEMO_ARM_FRONT_ACROSS] = { { -0.437, -0.651, 0.620 }, { -0.727, 0.216, 0.652 } },
+		/* (-0.05, -0.24, 0.22) */
+		[DEMO_ARM_FRONT_LOW] = { { 0.150, -0.937, 0.314 }, { -0.408, -0.344, 0.846 } },
+		/* (-0.05, 0.20, 0.24) */
+		[DEMO_ARM_FRONT_HIGH] = { { 0.139, 0.188, 0.972 }, { -0.398, 0.864, 0.310 } },
+		/* (0.06, -0.10, 0.22) */
+		[DEMO_ARM_APART] = { { 0.502, -0.837, 0.217 }, { -0.175, 0.292, 0.940 } },
+		/* (-0.085, -0.08, 0.25): the two palm centres 3% of height apart */
+		[DEMO_ARM_CLAP] = { { 0.153, -0.786, 0.599 }, { -0.594, 0.347, 0.726 } },
+		/* (-0.08, 0.20, 0.02), the elbow up and out */
+		[DEMO_ARM_SCRATCH] = { { 0.564, 0.824, 0.058 }, { -0.968, 0.245, 0.048 } },
+		/* (0.0, -0.05, 0.10), the elbow down and back */
+		[DEMO_ARM_READY] = { { 0.260, -0.947, -0.188 }, { -0.253, 0.660, 0.707 } },
 	};
+	ArmDirs a = { tracker_vec3_normalize(still[arm].upper),
+		      tracker_vec3_normalize(still[arm].fore) };
 
 	switch (arm) {
 	case DEMO_ARM_WAVE:
 		return arm_wave(t);
 	case DEMO_ARM_SWING:
 		return arm_swing(phase);
-	default: {
-		ArmDirs a = { tracker_vec3_normalize(still[arm].upper),
-			      tracker_vec3_normalize(still[arm].fore) };
+	case DEMO_ARM_SCRATCH:
+		return arm_scratch(t, a);
+	default:
 		return a;
-	}
 	}
 }
 

@@ -24,6 +24,16 @@ typedef enum {
 	DEMO_ARM_CROSS, /* forearm across the chest (crossed arms) */
 	DEMO_ARM_POINT, /* pointing forward and to the side */
 	DEMO_ARM_SWING, /* swinging as in walking */
+	/* Hands in front of the body: a swipe is a quick blend between two of
+	 * these, a clap a quick blend from APART to CLAP. */
+	DEMO_ARM_FRONT_OUT,    /* hand in front at chest height, out on its own side */
+	DEMO_ARM_FRONT_ACROSS, /* hand in front at chest height, across the body */
+	DEMO_ARM_FRONT_LOW,    /* hand in front at waist height */
+	DEMO_ARM_FRONT_HIGH,   /* hand in front, level with the top of the head */
+	DEMO_ARM_APART,        /* hands in front of the chest, apart */
+	DEMO_ARM_CLAP,         /* palms together in front of the chest */
+	DEMO_ARM_SCRATCH,      /* hand on top of the head, scratching */
+	DEMO_ARM_READY,        /* hand just in front of the shoulder, ready to push */
 	DEMO_N_ARM_POSES
 } DemoArm;
 

@@ -32,10 +32,12 @@ struct _DemoScene {
 		1000.0, 1.0 * G_PI / 180.0, 4800.0, 0.0, TRUE                                      \
 	}
 
+/* The routine performs every gesture the recognisers know; routine_gestures
+ * below says which happens when. */
 static const DemoKey routine_main[] = {
 	K(0.0, 0, 3000, 0, DOWN, DOWN, STAND),
 	K(2.5, 0, 3000, 0, DOWN, DOWN, STAND),
-	/* raise both arms */
+	/* raise both arms and hold them up */
 	K(4.0, 0, 3000, 0, UP, UP, STAND),
 	K(5.5, 0, 3000, 0, UP, UP, STAND),
 	K(7.0, 0, 3000, 0, DOWN, DOWN, STAND),
@@ -43,9 +45,9 @@ static const DemoKey routine_main[] = {
 	K(8.0, 0, 3000, 0, DOWN, WAVE, STAND),
 	K(12.0, 0, 3000, 0, DOWN, WAVE, STAND),
 	K(13.0, 0, 3000, 0, DOWN, DOWN, STAND),
-	/* push the left hand toward the sensor */
-	K(14.0, 0, 3000, 0, CHEST, DOWN, STAND),
-	K(14.6, 0, 3000, 0, PUSH, DOWN, STAND),
+	/* push the left hand toward the sensor, quickly */
+	K(14.0, 0, 3000, 0, READY, DOWN, STAND),
+	K(14.3, 0, 3000, 0, PUSH, DOWN, STAND),
 	K(15.6, 0, 3000, 0, PUSH, DOWN, STAND),
 	K(16.4, 0, 3000, 0, CHEST, DOWN, STAND),
 	K(17.2, 0, 3000, 0, DOWN, DOWN, STAND),
@@ -66,6 +68,33 @@ static const DemoKey routine_main[] = {
 	K(44.0, 0, 3000, 0, CROSS, CROSS, STAND),
 	K(45.0, 0, 3000, 0, DOWN, DOWN, STAND),
 	K(52.0, 0, 3000, 0, DOWN, DOWN, STAND),
+	/* the right hand swipes to the left across the chest, then back */
+	K(53.2, 0, 3000, 0, DOWN, FRONT_OUT, STAND),
+	K(54.0, 0, 3000, 0, DOWN, FRONT_OUT, STAND),
+	K(54.35, 0, 3000, 0, DOWN, FRONT_ACROSS, STAND),
+	K(55.5, 0, 3000, 0, DOWN, FRONT_ACROSS, STAND),
+	K(55.85, 0, 3000, 0, DOWN, FRONT_OUT, STAND),
+	K(56.6, 0, 3000, 0, DOWN, FRONT_OUT, STAND),
+	K(57.8, 0, 3000, 0, DOWN, DOWN, STAND),
+	/* the left hand swipes up, then down */
+	K(59.0, 0, 3000, 0, FRONT_LOW, DOWN, STAND),
+	K(59.5, 0, 3000, 0, FRONT_LOW, DOWN, STAND),
+	K(59.85, 0, 3000, 0, FRONT_HIGH, DOWN, STAND),
+	K(60.5, 0, 3000, 0, FRONT_HIGH, DOWN, STAND),
+	K(60.85, 0, 3000, 0, FRONT_LOW, DOWN, STAND),
+	K(61.5, 0, 3000, 0, FRONT_LOW, DOWN, STAND),
+	K(62.7, 0, 3000, 0, DOWN, DOWN, STAND),
+	/* a clap */
+	K(63.9, 0, 3000, 0, APART, APART, STAND),
+	K(64.5, 0, 3000, 0, APART, APART, STAND),
+	K(64.75, 0, 3000, 0, CLAP, CLAP, STAND),
+	K(65.3, 0, 3000, 0, CLAP, CLAP, STAND),
+	K(66.5, 0, 3000, 0, DOWN, DOWN, STAND),
+	/* arms held out to the sides, still */
+	K(67.7, 0, 3000, 0, OUT, OUT, STAND),
+	K(70.0, 0, 3000, 0, OUT, OUT, STAND),
+	K(71.2, 0, 3000, 0, DOWN, DOWN, STAND),
+	K(72.5, 0, 3000, 0, DOWN, DOWN, STAND),
 };
 
 /* A second, smaller person enters from the right, waves and leaves. */
@@ -79,6 +108,18 @@ static const DemoKey routine_visitor[] = {
 static const DemoActor routine_actors[] = {
 	{ 1750.0, routine_main, G_N_ELEMENTS(routine_main) },
 	{ 1450.0, routine_visitor, G_N_ELEMENTS(routine_visitor) },
+};
+
+/* What the routine performs. A window opens when the gesture's movement
+ * starts and closes a little after it ends; holds close once held long
+ * enough and some. Raising both arms is a raised hand for each. */
+static const DemoGesture routine_gestures[] = {
+	{ "raise_hand", 1, "left", 2.5, 7.0 },     { "raise_hand", 1, "right", 2.5, 7.0 },
+	{ "wave", 1, "right", 7.0, 13.0 },         { "push", 1, "left", 14.0, 15.0 },
+	{ "wave", 2, "left", 41.3, 46.5 },         { "swipe_left", 1, "right", 54.0, 54.9 },
+	{ "swipe_right", 1, "right", 55.5, 56.4 }, { "swipe_up", 1, "left", 59.5, 60.4 },
+	{ "swipe_down", 1, "left", 60.5, 61.4 },   { "clap", 1, "both", 64.5, 65.3 },
+	{ "arms_out", 1, "both", 67.7, 70.0 },
 };
 
 /* Every pose held in turn by one person. */
@@ -168,6 +209,100 @@ static const DemoActor furniture_actors[] = {
 	{ 1700.0, furniture_keys, G_N_ELEMENTS(furniture_keys) },
 };
 
+/* Ordinary movement, for counting false gestures: what people do in front
+ * of an installation when they are not gesturing. A minute of it, mostly
+ * with the right hand; the other minute mostly with the left. A hand held
+ * high comes down through the front, as people lower it: blending its
+ * directions straight down would flick the forearm over in a blink. */
+#define ORDINARY_A(t, x, z)                                                                        \
+	K(t + 0.0, x, z, 0, DOWN, DOWN, STAND), K(t + 3.0, x + 120, z, 0, DOWN, DOWN, STAND),      \
+	        K(t + 6.0, x - 60, z, 0, DOWN, DOWN, STAND),                                       \
+	        K(t + 7.0, x, z, 0, DOWN, DOWN, STAND), /* hands on hips */                        \
+	        K(t + 8.2, x, z, 0, HIP, HIP, STAND), K(t + 12.0, x, z, 0, HIP, HIP, STAND),       \
+	        K(t + 13.2, x, z, 0, DOWN, DOWN, STAND),                                           \
+	        K(t + 15.0, x, z, 0, DOWN, DOWN, STAND), /* scratching the head */                 \
+	        K(t + 16.2, x, z, 0, DOWN, SCRATCH, STAND),                                        \
+	        K(t + 19.0, x, z, 0, DOWN, SCRATCH, STAND),                                        \
+	        K(t + 20.2, x, z, 0, DOWN, DOWN, STAND),                                           \
+	        K(t + 22.0, x, z, 0, DOWN, DOWN, STAND), /* reaching out slowly, and across */     \
+	        K(t + 24.5, x, z, 0, DOWN, FRONT_OUT, STAND),                                      \
+	        K(t + 26.0, x, z, 0, DOWN, FRONT_OUT, STAND),                                      \
+	        K(t + 28.5, x, z, 0, DOWN, FRONT_ACROSS, STAND),                                   \
+	        K(t + 30.0, x, z, 0, DOWN, FRONT_ACROSS, STAND),                                   \
+	        K(t + 32.0, x, z, 0, DOWN, DOWN, STAND), /* pointing */                            \
+	        K(t + 33.0, x, z, 0, DOWN, DOWN, STAND), K(t + 33.8, x, z, 0, DOWN, POINT, STAND), \
+	        K(t + 36.0, x, z, 0, DOWN, POINT, STAND), K(t + 36.9, x, z, 0, DOWN, DOWN, STAND), \
+	        K(t + 38.0, x, z, 0, DOWN, DOWN, STAND), /* walking about */                       \
+	        K(t + 38.8, x, z, 35, SWING, SWING, WALK),                                         \
+	        K(t + 42.3, x - 1200, z + 300, 35, SWING, SWING, WALK),                            \
+	        K(t + 43.1, x - 1200, z + 300, -35, SWING, SWING, WALK),                           \
+	        K(t + 46.6, x, z, -35, SWING, SWING, WALK),                                        \
+	        K(t + 47.4, x, z, 0, DOWN, DOWN, STAND),                                           \
+	        K(t + 49.0, x, z, 0, DOWN, DOWN, STAND), /* a stretch, arms out a moment */        \
+	        K(t + 50.2, x, z, 0, OUT, OUT, STAND), K(t + 50.7, x, z, 0, OUT, OUT, STAND),      \
+	        K(t + 52.0, x, z, 0, DOWN, DOWN, STAND),                                           \
+	        K(t + 54.0, x, z, 0, DOWN, DOWN, STAND), /* arms folded */                         \
+	        K(t + 56.0, x, z, 0, CROSS, CROSS, STAND),                                         \
+	        K(t + 58.5, x, z, 0, CROSS, CROSS, STAND)
+
+#define ORDINARY_B(t, x, z)                                                                        \
+	K(t + 0.0, x, z, 0, DOWN, DOWN, STAND), K(t + 2.5, x - 100, z + 80, 0, DOWN, DOWN, STAND), \
+	        K(t + 5.0, x, z, 0, DOWN, DOWN, STAND), /* pointing */                             \
+	        K(t + 6.0, x, z, 0, DOWN, DOWN, STAND), K(t + 6.9, x, z, 0, POINT, DOWN, STAND),   \
+	        K(t + 9.0, x, z, 0, POINT, DOWN, STAND), K(t + 9.9, x, z, 0, DOWN, DOWN, STAND),   \
+	        K(t + 11.0, x, z, 0, DOWN, DOWN, STAND), /* scratching the head */                 \
+	        K(t + 12.2, x, z, 0, SCRATCH, DOWN, STAND),                                        \
+	        K(t + 14.5, x, z, 0, SCRATCH, DOWN, STAND),                                        \
+	        K(t + 15.7, x, z, 0, DOWN, DOWN, STAND), /* walking about */                       \
+	        K(t + 16.5, x, z, -35, SWING, SWING, WALK),                                        \
+	        K(t + 20.0, x + 1100, z - 200, -35, SWING, SWING, WALK),                           \
+	        K(t + 20.8, x + 1100, z - 200, 35, SWING, SWING, WALK),                            \
+	        K(t + 24.3, x, z, 35, SWING, SWING, WALK),                                         \
+	        K(t + 25.1, x, z, 0, DOWN, DOWN, STAND),                                           \
+	        K(t + 27.0, x, z, 0, DOWN, DOWN, STAND), /* reaching down, then up, slowly */      \
+	        K(t + 29.5, x, z, 0, FRONT_LOW, DOWN, STAND),                                      \
+	        K(t + 30.5, x, z, 0, FRONT_LOW, DOWN, STAND),                                      \
+	        K(t + 33.5, x, z, 0, FRONT_HIGH, DOWN, STAND),                                     \
+	        K(t + 34.5, x, z, 0, FRONT_HIGH, DOWN, STAND),                                     \
+	        K(t + 37.5, x, z, 0, FRONT_LOW, DOWN, STAND),                                      \
+	        K(t + 38.5, x, z, 0, DOWN, DOWN, STAND), /* a hand on the hip */                   \
+	        K(t + 38.8, x, z, 0, DOWN, DOWN, STAND), K(t + 39.8, x, z, 0, HIP, DOWN, STAND),   \
+	        K(t + 43.0, x, z, 0, HIP, DOWN, STAND),                                            \
+	        K(t + 44.2, x, z, 0, DOWN, DOWN, STAND), /* holding something to the chest */      \
+	        K(t + 45.0, x, z, 0, DOWN, DOWN, STAND),                                           \
+	        K(t + 46.2, x, z, 0, CHEST, CHEST, STAND),                                         \
+	        K(t + 49.0, x, z, 0, CHEST, CHEST, STAND),                                         \
+	        K(t + 50.2, x, z, 0, DOWN, DOWN, STAND), /* shifting from foot to foot */          \
+	        K(t + 52.0, x, z, 0, DOWN, DOWN, STAND),                                           \
+	        K(t + 55.0, x + 150, z, 0, DOWN, DOWN, STAND),                                     \
+	        K(t + 58.0, x - 100, z, 0, DOWN, DOWN, STAND),                                     \
+	        K(t + 59.5, x, z, 0, DOWN, DOWN, STAND)
+
+static const DemoKey ordinary_adult[] = {
+	ORDINARY_A(0.0, -700, 3000),   ORDINARY_B(60.0, -700, 3000),
+	ORDINARY_A(120.0, -700, 3000), ORDINARY_B(180.0, -700, 3000),
+	ORDINARY_A(240.0, -700, 3000), K(300.0, -700, 3000, 0, DOWN, DOWN, STAND),
+};
+
+/* The child walks in, does the same things in another order, and leaves
+ * before the end. */
+static const DemoKey ordinary_child[] = {
+	K(8.0, 2800, 3700, 60, SWING, SWING, WALK),
+	K(13.0, 700, 3700, 60, SWING, SWING, WALK),
+	ORDINARY_B(14.0, 700, 3700),
+	ORDINARY_A(74.0, 700, 3700),
+	ORDINARY_B(134.0, 700, 3700),
+	ORDINARY_A(194.0, 700, 3700),
+	K(254.0, 700, 3700, 0, DOWN, DOWN, STAND),
+	K(255.0, 700, 3700, -60, SWING, SWING, WALK),
+	K(261.0, 3200, 3700, -60, SWING, SWING, WALK),
+};
+
+static const DemoActor ordinary_actors[] = {
+	{ 1750.0, ordinary_adult, G_N_ELEMENTS(ordinary_adult) },
+	{ 1250.0, ordinary_child, G_N_ELEMENTS(ordinary_child) },
+};
+
 /* Close up, the sensor sits higher and looks down to see a face. */
 #define ROOM_HIGH                                                                                  \
 	{                                                                                          \
@@ -176,15 +311,20 @@ static const DemoActor furniture_actors[] = {
 
 #define SCRIPT_IN(room, name, desc, duration, actors, props, n_props)                              \
 	{                                                                                          \
-		name, desc, duration, room, actors, G_N_ELEMENTS(actors), props, n_props           \
+		name, desc, duration, room, actors, G_N_ELEMENTS(actors), props, n_props, NULL, 0  \
 	}
 #define SCRIPT(...) SCRIPT_IN(ROOM, __VA_ARGS__)
+#define SCRIPT_GESTURES(name, desc, duration, actors, gestures)                                    \
+	{                                                                                          \
+		name, desc, duration, ROOM, actors, G_N_ELEMENTS(actors), NULL, 0, gestures,       \
+		        G_N_ELEMENTS(gestures)                                                     \
+	}
 
 static const DemoScript library[] = {
-	SCRIPT("routine",
-	       "the demo: stand, arms up, wave, push, hands on hips, walk; a visitor comes and "
-	       "goes",
-	       52.0, routine_actors, NULL, 0),
+	SCRIPT_GESTURES("routine",
+	                "the demo: stand, arms up, wave, push, hands on hips, walk; a visitor "
+	                "comes and goes; swipes, a clap, arms held out",
+	                72.5, routine_actors, routine_gestures),
 	SCRIPT("poses", "every pose, an adult at 3 m", 26.0, poses_actors, NULL, 0),
 	SCRIPT_IN(ROOM_HIGH, "near", "every pose at 1.3 m, the sensor 1.5 m up: upper body only",
 	          26.0, near_actors, NULL, 0),
@@ -196,8 +336,11 @@ static const DemoScript library[] = {
 	SCRIPT("walk", "walking across the whole view and back", 16.8, walk_actors, NULL, 0),
 	SCRIPT("furniture", "a chair, a box and a cabinet; a person comes in", 12.0,
 	       furniture_actors, furniture, G_N_ELEMENTS(furniture)),
+	SCRIPT("ordinary",
+	       "five minutes of ordinary movement by an adult and a child, and no gesture", 300.0,
+	       ordinary_actors, NULL, 0),
 	{ "empty", "the room with its furniture and nobody", 4.0, ROOM, NULL, 0, furniture,
-	  G_N_ELEMENTS(furniture) },
+	  G_N_ELEMENTS(furniture), NULL, 0 },
 };
 
 const char *const *
@@ -374,6 +517,13 @@ demo_scene_free(DemoScene *scene)
 	demo_renderer_free(scene->renderer);
 	g_free(scene->labels);
 	g_free(scene);
+}
+
+const DemoGesture *
+demo_scene_gestures(const DemoScene *scene, guint *n)
+{
+	*n = scene->script->n_gestures;
+	return scene->script->gestures;
 }
 
 const DemoScript *

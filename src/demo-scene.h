@@ -36,6 +36,15 @@ typedef struct {
 	guint n_keys;
 } DemoActor;
 
+/* A gesture a script performs, as the gesture recognisers name it: what a
+ * perfect recogniser reports, and when. */
+typedef struct {
+	const char *gesture; /* the event's name: "swipe_left", "clap", ... */
+	guint actor;         /* who makes it: the actor's number in the script, from 1 */
+	const char *hand;    /* "left", "right", or "both" for two-handed gestures */
+	double start, end;   /* seconds: the event belongs in this window */
+} DemoGesture;
+
 typedef struct {
 	const char *name;
 	const char *description;
@@ -45,6 +54,10 @@ typedef struct {
 	guint n_actors;
 	const DemoBox *props;
 	guint n_props;
+	/* Every gesture performed, in time order; a script that lists none
+	 * performs none (movement in it is ordinary). */
+	const DemoGesture *gestures;
+	guint n_gestures;
 } DemoScript;
 
 typedef struct {
@@ -80,6 +93,12 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(DemoScene, demo_scene_free)
 /** demo_scene_names: the library's scene names, NULL-terminated. */
 const char *const *demo_scene_names(void);
 const DemoScript *demo_scene_script(const DemoScene *scene);
+
+/**
+ * demo_scene_gestures:
+ * The gestures one pass of the script performs, in time order; sets @n.
+ */
+const DemoGesture *demo_scene_gestures(const DemoScene *scene, guint *n);
 
 /** demo_scene_n_frames: frames in one pass of the script. */
 guint64 demo_scene_n_frames(const DemoScene *scene);

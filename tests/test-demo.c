@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "demo-scene.h"
+#include "gesture.h"
 #include "truth.h"
 
 #define FRAME_AT(seconds) ((guint64)((seconds)*DEMO_FPS))
@@ -173,7 +174,7 @@ test_routine_visitor_comes_and_goes(void)
 	g_assert_cmpuint(people_in_view(scene, 10.0), ==, 1);
 	g_assert_cmpuint(people_in_view(scene, 44.0), ==, 2);
 	g_assert_cmpuint(people_in_view(scene, 51.9), ==, 1);
-	g_assert_cmpuint(demo_scene_n_frames(scene), ==, 52 * DEMO_FPS);
+	g_assert_cmpuint(demo_scene_n_frames(scene), ==, 72.5 * DEMO_FPS);
 }
 
 static const DemoTruthPerson *
@@ -229,6 +230,105 @@ test_routine_walks_across(void)
 
 	g_assert_cmpfloat(x1, <, x0 - 1000);
 	g_assert_cmpfloat(x2, >, x0 + 1000);
+}
+
+/* The table of gestures is what the benchmark scores against: every
+ * gesture the recognisers know, by actors that exist, in time order. */
+static void
+test_routine_gesture_table(void)
+{
+	g_autoptr(DemoScene) scene = scene_new("routine");
+	const DemoScript *script = demo_scene_script(scene);
+	gboolean seen[GESTURE_N_KINDS] = { FALSE };
+	const DemoGesture *g;
+	guint n;
+
+	g = demo_scene_gestures(scene, &n);
+	g_assert_cmpuint(n, >=, GESTURE_N_KINDS);
+	for (guint i = 0; i < n; i++) {
+		GestureKind kind;
+		GestureHand hand;
+
+		g_assert_true(gesture_kind_from_str(g[i].gesture, &kind));
+		g_assert_true(gesture_hand_from_str(g[i].hand, &hand));
+		g_assert_cmpuint(g[i].actor, >=, 1);
+		g_assert_cmpuint(g[i].actor, <=, script->n_actors);
+		g_assert_cmpfloat(g[i].start, <, g[i].end);
+		g_assert_cmpfloat(g[i].end, <=, script->duration);
+		if (i > 0)
+			g_assert_cmpfloat(g[i - 1].start, <=, g[i].start);
+		seen[kind] = TRUE;
+	}
+	for (guint k = 0; k < GESTURE_N_KINDS; k++)
+		g_assert_true(seen[k]);
+}
+
+static double
+horizontal(TrackerVec3 a, TrackerVec3 b)
+{
+	return hypot(a.x - b.x, a.z - b.z);
+}
+
+/* The routine's swipes, clap and arms out look like what they are. */
+static void
+test_routine_gesture_poses(void)
+{
+	g_autoptr(DemoScene) scene = scene_new("routine");
+	g_autoptr(DepthFrame) frame = depth_frame_new();
+	TrackerVec3 before, after, l, r;
+	const TrackerVec3 *j;
+
+	/* Swipe left: the right hand in front sweeps from its own side
+	 * (image left) across the body in 0.35 s. */
+	j = person_at(scene, frame, 54.0)->joints;
+	before = j[TRACKER_JOINT_RIGHT_HAND];
+	g_assert_cmpfloat(before.x, <, j[TRACKER_JOINT_RIGHT_SHOULDER].x);
+	g_assert_cmpfloat(j[TRACKER_JOINT_TORSO].z - before.z, >, 300);
+	after = person_at(scene, frame, 54.35)->joints[TRACKER_JOINT_RIGHT_HAND];
+	g_assert_cmpfloat(after.x - before.x, >, 550);
+	/* Swipe up: the left hand from the waist to above the head. */
+	j = person_at(scene, frame, 59.5)->joints;
+	g_assert_cmpfloat(j[TRACKER_JOINT_LEFT_HAND].y, <, j[TRACKER_JOINT_LEFT_SHOULDER].y - 300);
+	j = person_at(scene, frame, 59.85)->joints;
+	g_assert_cmpfloat(j[TRACKER_JOINT_LEFT_HAND].y, >, j[TRACKER_JOINT_HEAD].y);
+	/* Clap: apart, then palms together in front of the chest. */
+	j = person_at(scene, frame, 64.5)->joints;
+	g_assert_cmpfloat(horizontal(j[TRACKER_JOINT_LEFT_HAND], j[TRACKER_JOINT_RIGHT_HAND]), >,
+	                  450);
+	j = person_at(scene, frame, 65.0)->joints;
+	l = j[TRACKER_JOINT_LEFT_HAND];
+	r = j[TRACKER_JOINT_RIGHT_HAND];
+	g_assert_cmpfloat(tracker_vec3_distance(l, r), <, 80);
+	g_assert_cmpfloat(j[TRACKER_JOINT_TORSO].z - l.z, >, 300);
+	/* Arms out, level with the shoulders. */
+	j = person_at(scene, frame, 69.0)->joints;
+	for (int side = 0; side < 2; side++) {
+		TrackerVec3 hand = j[TRACKER_JOINT_LEFT_HAND + side];
+
+		g_assert_cmpfloat(fabs(hand.x - j[TRACKER_JOINT_TORSO].x), >, 700);
+		g_assert_cmpfloat(fabs(hand.y - j[TRACKER_JOINT_LEFT_SHOULDER + side].y), <, 100);
+	}
+}
+
+/* Five minutes, two people, no gestures: what false events are counted
+ * against. */
+static void
+test_ordinary(void)
+{
+	g_autoptr(DemoScene) scene = scene_new("ordinary");
+	g_autoptr(DepthFrame) frame = depth_frame_new();
+	const TrackerVec3 *j;
+	guint n;
+
+	g_assert_cmpuint(demo_scene_n_frames(scene), >=, 300 * DEMO_FPS);
+	demo_scene_gestures(scene, &n);
+	g_assert_cmpuint(n, ==, 0);
+	g_assert_cmpuint(people_in_view(scene, 100.0), ==, 2);
+	g_assert_cmpuint(people_in_view(scene, 290.0), ==, 1);
+	/* Scratching the head: the hand on top of it. */
+	j = person_at(scene, frame, 17.5)->joints;
+	g_assert_cmpfloat(j[TRACKER_JOINT_RIGHT_HAND].y, >, j[TRACKER_JOINT_HEAD].y);
+	g_assert_cmpfloat(horizontal(j[TRACKER_JOINT_RIGHT_HAND], j[TRACKER_JOINT_HEAD]), <, 150);
 }
 
 static void
@@ -298,6 +398,10 @@ main(int argc, char **argv)
 	                test_routine_visitor_comes_and_goes);
 	g_test_add_func("/demo/routine/poses", test_routine_poses);
 	g_test_add_func("/demo/routine/walks-across", test_routine_walks_across);
+	g_test_add_func("/demo/routine/gesture-table-covers-every-gesture",
+	                test_routine_gesture_table);
+	g_test_add_func("/demo/routine/gesture-poses", test_routine_gesture_poses);
+	g_test_add_func("/demo/ordinary/two-people-five-minutes-no-gesture", test_ordinary);
 	g_test_add_func("/demo/library/every-scene-renders", test_library_scenes_render);
 	g_test_add_func("/demo/library/unknown-scene", test_unknown_scene);
 	g_test_add_func("/demo/truth/as-tracker-frame", test_truth_as_tracker_frame);

@@ -1,0 +1,199 @@
+/* Gesture recognition over the tracker's skeletons: swipes, pushes, waves,
+ * a raised hand, claps and holding still with the arms out, per user and
+ * per hand, as events.
+ *
+ * Pure logic: one TrackerFrame and its time in, the events of that frame
+ * out. No clock, no I/O, no printing; transitions go to an optional log
+ * function. Thresholds are in body units, so that a child and a tall adult
+ * trigger the same gestures: one body unit is the user's shoulder width
+ * (the distance between the two shoulder joints, smoothed over time).
+ * Directions are the user's own: swipe_left moves the hand toward the
+ * user's left, which is the image's right when the user faces the sensor.
+ *
+ * Every setting has a name (gesture_config_set()) so that a mapping file
+ * can tune it, and every event kind and field has a name so that a mapping
+ * file can route it. */
+#pragma once
+
+#include <glib.h>
+
+#include "tracker/tracker-types.h"
+
+#define GESTURE_ERROR (gesture_error_quark())
+GQuark gesture_error_quark(void);
+
+typedef enum {
+	GESTURE_ERROR_UNKNOWN_KEY,  /* no setting has that name */
+	GESTURE_ERROR_INVALID,      /* the text is not a number */
+	GESTURE_ERROR_OUT_OF_RANGE, /* a number outside the setting's range */
+} GestureError;
+
+typedef enum {
+	GESTURE_SWIPE_LEFT,  /* a fast sweep of one hand toward the user's left */
+	GESTURE_SWIPE_RIGHT, /* ...toward the user's right */
+	GESTURE_SWIPE_UP,
+	GESTURE_SWIPE_DOWN,
+	GESTURE_PUSH,       /* one hand thrust forward (at the sensor, facing it), quickly */
+	GESTURE_WAVE,       /* a hand swinging side to side above its elbow */
+	GESTURE_RAISE_HAND, /* a hand raised above the head and held */
+	GESTURE_CLAP,       /* both hands brought together in front */
+	GESTURE_ARMS_OUT,   /* both arms held out to the sides, still */
+	GESTURE_N_KINDS
+} GestureKind;
+
+typedef enum {
+	GESTURE_HAND_LEFT, /* anatomical sides, as the joints */
+	GESTURE_HAND_RIGHT,
+	GESTURE_HAND_BOTH, /* two-handed gestures: clap, arms_out */
+	GESTURE_N_HANDS
+} GestureHand;
+
+typedef struct {
+	GestureKind kind;
+	guint user;           /* the tracker's user id */
+	GestureHand hand;     /* the hand that made it, or BOTH */
+	gint64 time_us;       /* the frame that completed the gesture */
+	gint64 start_us;      /* when the motion began, or the pose was taken */
+	double speed;         /* mm/s: mean hand speed over the motion; 0 for holds */
+	double distance;      /* mm: straight-line travel of the hand; 0 for holds */
+	guint count;          /* wave: half-cycles seen when it fired; else 0 */
+	TrackerVec3 position; /* camera mm: the hand, or between the two hands */
+} GestureEvent;
+
+/*
+ * Every threshold. Lengths are in body units (shoulder widths), speeds in
+ * body units per second, times in seconds. gesture_config_init() sets the
+ * defaults given here; gesture_config_key_info() documents each one.
+ */
+typedef struct {
+	double min_confidence;  /* 0.5: joints below it are not used */
+	double velocity_window; /* 0.08 s: speeds are measured over this long */
+	double still_window;    /* 0.3 s: stillness is measured over this long */
+	double scale_smoothing; /* 1.0 s: time constant of the body unit */
+	double turn_smoothing;  /* 0.1 s: time constant of the body's facing */
+	double cooldown;        /* 0.5 s: after an event, the recogniser rests */
+	double stroke_settle;   /* 0.5: a swipe or push ends below this part of its speed */
+
+	double swipe_min_speed;    /* 2.5: hand speed across the body's front */
+	double swipe_min_distance; /* 1.2: travel along the swipe's direction */
+	double swipe_max_off_axis; /* 0.5: other travel, as a fraction of that */
+	double swipe_max_duration; /* 1.0 s */
+	double swipe_min_forward;  /* 0.4: hand in front of the shoulders */
+	double swipe_min_elbow;    /* 0.25: elbow travel, as a fraction of the hand's */
+
+	double push_min_speed;    /* 1.5: hand speed toward the front */
+	double push_min_distance; /* 0.5: forward travel */
+	double push_max_off_axis; /* 1.0: other travel, as a fraction of that */
+	double push_max_duration; /* 0.8 s */
+	double push_min_reach;    /* 1.3: hand in front of the shoulders at the end */
+
+	double wave_min_lift;        /* 0.3: hand above its elbow */
+	double wave_min_amplitude;   /* 0.35: side-to-side travel of a half-cycle */
+	double wave_min_half_cycles; /* 3 */
+	double wave_max_half_period; /* 1.0 s: a slower swing ends the wave */
+
+	double raise_min_height; /* 0.8: hand above the head joint */
+	double raise_max_speed;  /* 1.0: the hand counts as held below this */
+	double raise_hold_time;  /* 1.0 s */
+
+	double clap_min_open;    /* 1.0: hands this far apart before */
+	double clap_max_gap;     /* 0.4: hands this close count as together */
+	double clap_min_speed;   /* 2.0: the hands' closing speed, from apart to together */
+	double clap_min_forward; /* 0.3: hands in front of the shoulders */
+
+	double arms_out_min_reach;  /* 1.5: each hand out from the body's centre */
+	double arms_out_max_height; /* 0.6: each hand this close to shoulder height */
+	double arms_out_max_speed;  /* 1.0: hands and body count as still below this */
+	double arms_out_hold_time;  /* 1.5 s */
+} GestureConfig;
+
+typedef struct {
+	const char *key;         /* as in a mapping file: "swipe_min_speed" */
+	const char *unit;        /* "body units", "body units/s", "s" or "" */
+	double default_value;    /* what gesture_config_init() sets */
+	double min, max;         /* the accepted range, inclusive */
+	gboolean whole;          /* only whole numbers */
+	const char *description; /* one line */
+} GestureConfigKeyInfo;
+
+/** gesture_config_init: sets every threshold to its default. */
+void gesture_config_init(GestureConfig *config);
+
+/** gesture_config_key_info: the @index'th setting, or NULL past the last. */
+const GestureConfigKeyInfo *gesture_config_key_info(guint index);
+
+/** gesture_config_get: the value of setting @key; FALSE when unknown. */
+gboolean gesture_config_get(const GestureConfig *config, const char *key, double *value);
+
+/**
+ * gesture_config_set:
+ * Sets @key to @value; fails with GESTURE_ERROR_UNKNOWN_KEY or
+ * GESTURE_ERROR_OUT_OF_RANGE and leaves @config as it was.
+ */
+gboolean gesture_config_set(GestureConfig *config, const char *key, double value, GError **error);
+
+/**
+ * gesture_config_parse:
+ * As gesture_config_set() with the value as text ("1.5"), as a mapping
+ * file holds it; fails with GESTURE_ERROR_INVALID for anything else.
+ */
+gboolean gesture_config_parse(GestureConfig *config, const char *key, const char *text,
+                              GError **error);
+
+/** gesture_kind_to_str: the event's name ("swipe_left"), NULL when out of range. */
+const char *gesture_kind_to_str(GestureKind kind);
+
+/** gesture_kind_from_str: looks an event name up; FALSE when unknown. */
+gboolean gesture_kind_from_str(const char *name, GestureKind *kind);
+
+/** gesture_hand_to_str: "left", "right" or "both"; NULL when out of range. */
+const char *gesture_hand_to_str(GestureHand hand);
+
+/** gesture_hand_from_str: looks a hand's name up; FALSE when unknown. */
+gboolean gesture_hand_from_str(const char *name, GestureHand *hand);
+
+/**
+ * gesture_event_get:
+ * The event's field @field as a number, for a mapping to send: "user",
+ * "time" and "duration" (s), "speed" (mm/s), "distance" (mm), "count",
+ * "x", "y", "z" (camera mm). FALSE for any other name.
+ */
+gboolean gesture_event_get(const GestureEvent *event, const char *field, double *value);
+
+/** gesture_event_fields: the names gesture_event_get() knows, NULL-terminated. */
+const char *const *gesture_event_fields(void);
+
+/* Each recogniser fires at most once per frame: per user, four per hand
+ * (swipe, push, wave, raise) and two with both hands. */
+#define GESTURE_MAX_EVENTS_PER_USER 10
+#define GESTURE_MAX_EVENTS          (TRACKER_MAX_USERS * GESTURE_MAX_EVENTS_PER_USER)
+
+typedef struct _GestureRecognizer GestureRecognizer;
+
+/* Receives one line, without a trailing newline, per state change, per
+ * user coming or going and per event. */
+typedef void (*GestureLogFunc)(const char *message, gpointer user_data);
+
+/** gesture_recognizer_new: a recogniser with a copy of @config (NULL: the defaults). */
+GestureRecognizer *gesture_recognizer_new(const GestureConfig *config);
+void gesture_recognizer_free(GestureRecognizer *recognizer);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(GestureRecognizer, gesture_recognizer_free)
+
+/** gesture_recognizer_set_config: new thresholds, from the next frame on. */
+void gesture_recognizer_set_config(GestureRecognizer *recognizer, const GestureConfig *config);
+const GestureConfig *gesture_recognizer_get_config(const GestureRecognizer *recognizer);
+
+/** gesture_recognizer_set_log_func: @func gets every transition; NULL for none. */
+void gesture_recognizer_set_log_func(GestureRecognizer *recognizer, GestureLogFunc func,
+                                     gpointer user_data);
+
+/**
+ * gesture_recognizer_process:
+ * Feeds one frame seen at @time_us (any clock, microseconds, increasing)
+ * and writes the gestures it completes to @events; returns how many.
+ * Users missing from @frame are forgotten, with whatever they were doing.
+ * A frame at the same time as the previous one is ignored; an earlier one
+ * starts a new timeline (a replay that began again) and forgets everyone.
+ */
+guint gesture_recognizer_process(GestureRecognizer *recognizer, const TrackerFrame *frame,
+                                 gint64 time_us, GestureEvent events[GESTURE_MAX_EVENTS]);
