@@ -294,7 +294,8 @@ mapping_engine_changed(MappingEngine *engine, RuleState *state, const Subject *s
 {
 	const MappingRule *rule = state->rule;
 	RuleUser *user = mapping_engine_rule_user(state, subject->user_id);
-	double *last = user->last + (gsize)slot * state->n_values;
+	/* A message without numbers has no remembered values (and no array). */
+	double *last = state->n_values > 0 ? user->last + (gsize)slot * state->n_values : NULL;
 	gint64 now = subject->frame->time_us;
 	gboolean send = !user->sent[slot] ||
 	                (rule->refresh_us > 0 && now - user->sent_us[slot] >= rule->refresh_us);
