@@ -520,8 +520,6 @@ osc_output_tcp_readable(GSocket *socket, GIOCondition condition G_GNUC_UNUSED, g
 static void
 osc_output_tcp_ready(OscOutput *o, GSocketConnection *connection)
 {
-	g_autofree char *message = NULL;
-
 	o->connection = connection;
 	o->socket = g_socket_connection_get_socket(connection);
 	g_socket_set_blocking(o->socket, FALSE);
