@@ -1,0 +1,195 @@
+#include "tracker-floor.h"
+
+#include <math.h>
+
+#define FLOOR_MAX_TILT_COS 0.866  /* cos 30 degrees */
+#define FLOOR_MIN_CAMERA_H 300.0  /* mm: the sensor is at least this high */
+#define FLOOR_MAX_CAMERA_H 4000.0 /* ...and at most this high */
+#define FLOOR_HYPOTHESES   48
+#define FLOOR_MIN_SHARE    0.04 /* of all cells: less is not a floor */
+#define FLOOR_SAMPLE_STEP  3    /* score hypotheses on every 3rd candidate */
+#define FLOOR_MAX_MISSES   3
+
+typedef struct {
+	int *cells;
+	int n;
+} Candidates;
+
+void
+tracker_floor_reset(TrackerFloor *floor)
+{
+	floor->found = FALSE;
+	floor->up = tracker_vec3(0.0, 1.0, 0.0);
+	floor->offset = 0.0;
+	floor->support = 0;
+	floor->rng = 0x9e3779b9u;
+	floor->misses = 0;
+}
+
+static guint32
+tracker_floor_random(TrackerFloor *floor)
+{
+	/* xorshift32 */
+	guint32 x = floor->rng;
+
+	x ^= x << 13;
+	x ^= x >> 17;
+	x ^= x << 5;
+	return floor->rng = x;
+}
+
+/* Cells that may be floor: readings below the camera. */
+static Candidates
+tracker_floor_candidates(const TrackerGrid *grid)
+{
+	Candidates c = { g_new(int, grid->n), 0 };
+
+	for (int i = 0; i < grid->n; i++) {
+		if (grid->z[i] > 0.0f && grid->y[i] < -FLOOR_MIN_CAMERA_H * 0.5f)
+			c.cells[c.n++] = i;
+	}
+	return c;
+}
+
+static guint
+tracker_floor_count(const TrackerGrid *grid, const Candidates *c, int step, TrackerVec3 up,
+                    double offset)
+{
+	guint n = 0;
+
+	for (int k = 0; k < c->n; k += step) {
+		TrackerVec3 p = tracker_grid_point(grid, c->cells[k]);
+
+		n += fabs(tracker_vec3_dot(up, p) + offset) < tracker_floor_tolerance(p.z);
+	}
+	return n;
+}
+
+/* A plane through three cells, if it could be a floor. */
+static gboolean
+tracker_floor_hypothesis(const TrackerGrid *grid, const int cells[3], TrackerVec3 *up,
+                         double *offset)
+{
+	TrackerVec3 a = tracker_grid_point(grid, cells[0]);
+	TrackerVec3 b = tracker_grid_point(grid, cells[1]);
+	TrackerVec3 c = tracker_grid_point(grid, cells[2]);
+	TrackerVec3 n = tracker_vec3_cross(tracker_vec3_sub(b, a), tracker_vec3_sub(c, a));
+
+	if (tracker_vec3_length(n) < 1e-6)
+		return FALSE;
+	n = tracker_vec3_normalize(n);
+	if (n.y < 0.0)
+		n = tracker_vec3_scale(n, -1.0);
+	*up = n;
+	*offset = -tracker_vec3_dot(n, a);
+	/* The camera, at the origin, stands *offset above the plane. */
+	return n.y >= FLOOR_MAX_TILT_COS && *offset >= FLOOR_MIN_CAMERA_H &&
+	       *offset <= FLOOR_MAX_CAMERA_H;
+}
+
+/* Least squares y = a x + b z + c over the plane's inliers. */
+static gboolean
+tracker_floor_refine(const TrackerGrid *grid, const Candidates *c, TrackerVec3 *up, double *offset)
+{
+	double m[3][4] = { { 0 } };
+	double det, s[3];
+
+	for (int k = 0; k < c->n; k++) {
+		TrackerVec3 p = tracker_grid_point(grid, c->cells[k]);
+		double r[3] = { p.x, p.z, 1.0 };
+
+		if (fabs(tracker_vec3_dot(*up, p) + *offset) >= tracker_floor_tolerance(p.z))
+			continue;
+		for (int i = 0; i < 3; i++) {
+			for (int j = 0; j < 3; j++)
+				m[i][j] += r[i] * r[j];
+			m[i][3] += r[i] * p.y;
+		}
+	}
+	det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+	      m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+	      m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+	if (fabs(det) < 1e-9)
+		return FALSE;
+	/* Cramer's rule on the 3x3 normal equations. */
+	for (int k = 0; k < 3; k++) {
+		double a[3][3];
+
+		for (int i = 0; i < 3; i++)
+			for (int j = 0; j < 3; j++)
+				a[i][j] = j == k ? m[i][3] : m[i][j];
+		s[k] = (a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) -
+		        a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0]) +
+		        a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0])) /
+		       det;
+	}
+	/* y - a x - b z - c = 0 */
+	{
+		TrackerVec3 n = tracker_vec3(-s[0], 1.0, -s[1]);
+		double len = tracker_vec3_length(n);
+
+		*up = tracker_vec3_scale(n, 1.0 / len);
+		*offset = -s[2] / len;
+	}
+	return TRUE;
+}
+
+static void
+tracker_floor_search(TrackerFloor *floor, const TrackerGrid *grid, const Candidates *c)
+{
+	guint best = 0, need = (guint)(FLOOR_MIN_SHARE * grid->n);
+	TrackerVec3 best_up = floor->up;
+	double best_offset = 0.0;
+
+	if ((guint)c->n < need)
+		return;
+	for (int h = 0; h < FLOOR_HYPOTHESES; h++) {
+		int cells[3];
+		TrackerVec3 up;
+		double offset;
+		guint n;
+
+		for (int k = 0; k < 3; k++)
+			cells[k] = c->cells[tracker_floor_random(floor) % (guint)c->n];
+		if (!tracker_floor_hypothesis(grid, cells, &up, &offset))
+			continue;
+		n = tracker_floor_count(grid, c, FLOOR_SAMPLE_STEP, up, offset);
+		if (n > best) {
+			best = n;
+			best_up = up;
+			best_offset = offset;
+		}
+	}
+	if (best * FLOOR_SAMPLE_STEP < need)
+		return;
+	if (!tracker_floor_refine(grid, c, &best_up, &best_offset) ||
+	    best_up.y < FLOOR_MAX_TILT_COS)
+		return;
+	floor->found = TRUE;
+	floor->up = best_up;
+	floor->offset = best_offset;
+	floor->support = tracker_floor_count(grid, c, 1, best_up, best_offset);
+	floor->misses = 0;
+}
+
+void
+tracker_floor_update(TrackerFloor *floor, const TrackerGrid *grid)
+{
+	Candidates c = tracker_floor_candidates(grid);
+
+	/* People stand on the floor and hide some of it: a kept plane needs
+	 * only half the cells it had. */
+	if (floor->found) {
+		guint n =
+		        tracker_floor_count(grid, &c, FLOOR_SAMPLE_STEP, floor->up, floor->offset);
+
+		if (n * FLOOR_SAMPLE_STEP * 2 >= floor->support) {
+			floor->misses = 0;
+		} else if (++floor->misses >= FLOOR_MAX_MISSES) {
+			tracker_floor_reset(floor);
+		}
+	}
+	if (!floor->found)
+		tracker_floor_search(floor, grid, &c);
+	g_free(c.cells);
+}
