@@ -1,0 +1,90 @@
+/* The body model: human proportions as fractions of height, a body frame
+ * (where the person stands and which way they face) fitted to the torso,
+ * and the trunk's joints placed in that frame.
+ *
+ * Proportions are Drillis and Contini's fractions of body height for joint
+ * centres (shoulders 0.815 H up and 0.2 H apart, hips 0.53 H up and 0.1 H
+ * apart, upper arm 0.186 H, forearm 0.146 H, thigh 0.245 H, shank 0.246 H).
+ * The torso's cross-section is a stadium 0.22 H wide and 0.14 H deep.
+ *
+ * Facing is found from the torso's cross-section seen from above: a torso
+ * is wider than deep, so the visible front of a turned torso is a turned
+ * stadium. A person is assumed to face the sensor (within 80 degrees);
+ * sides are then anatomical: the user's left is the image's right. */
+#pragma once
+
+#include <glib.h>
+
+#include "tracker-floor.h"
+#include "tracker-grid.h"
+#include "tracker-joint.h"
+#include "tracker-segment.h"
+
+/* Fractions of body height. */
+#define TRACKER_BODY_PELVIS_UP     0.530
+#define TRACKER_BODY_TORSO_UP      0.680
+#define TRACKER_BODY_SHOULDER_UP   0.815
+#define TRACKER_BODY_NECK_UP       0.830
+#define TRACKER_BODY_SHOULDER_HALF 0.100
+#define TRACKER_BODY_HIP_HALF      0.050
+#define TRACKER_BODY_UPPER_ARM     0.186
+#define TRACKER_BODY_FOREARM       0.146
+#define TRACKER_BODY_PALM          0.045 /* wrist to the hand joint */
+#define TRACKER_BODY_HAND          0.100 /* wrist to the fingertips */
+#define TRACKER_BODY_THIGH         0.245
+#define TRACKER_BODY_SHANK         0.246
+#define TRACKER_BODY_TORSO_HALF    0.040 /* the stadium's half length */
+#define TRACKER_BODY_TORSO_RADIUS  0.070
+#define TRACKER_BODY_DEFAULT_H     1750.0 /* when no floor tells the height */
+
+typedef struct {
+	TrackerVec3 a, b;
+	double r;
+} TrackerCapsule;
+
+#define TRACKER_BODY_N_CORE 6
+
+typedef struct {
+	double height;      /* H, mm */
+	TrackerVec3 origin; /* on the floor, below the pelvis */
+	TrackerVec3 up, left, forward;
+	double yaw; /* radians; 0 faces the sensor, positive turns the left side away */
+	TrackerVec3 head;
+	double head_radius;
+	/* The trunk and head as capsules: what is not an arm or a leg. */
+	TrackerCapsule core[TRACKER_BODY_N_CORE];
+} TrackerBody;
+
+typedef struct {
+	const TrackerGrid *grid;
+	const TrackerFloor *floor;
+	const float *heights;
+	const guint16 *labels;
+	guint16 label;
+} TrackerBodyCells;
+
+/**
+ * tracker_body_fit:
+ * Fits @body to the cells labelled @cells->label: height from the head's
+ * top above the floor (or @height_hint, or a default), then the torso's
+ * position and facing. @previous (or NULL) is last frame's fit.
+ * FALSE when too little of the torso is in view.
+ */
+gboolean tracker_body_fit(TrackerBody *body, const TrackerBodyCells *cells,
+                          const TrackerPerson *person, double height_hint,
+                          const TrackerBody *previous);
+
+/** tracker_body_point: a point @l to the left, @u up and @f forward of the origin (mm). */
+TrackerVec3 tracker_body_point(const TrackerBody *body, double l, double u, double f);
+
+/** tracker_body_trunk: the head, neck, torso, shoulders and hips. */
+void tracker_body_trunk(const TrackerBody *body, TrackerVec3 joints[TRACKER_N_JOINTS]);
+
+/**
+ * tracker_body_core_distance:
+ * How far @p lies outside the trunk and head (negative inside), mm.
+ */
+double tracker_body_core_distance(const TrackerBody *body, TrackerVec3 p);
+
+/** tracker_capsule_distance: distance from @p to the capsule's surface. */
+double tracker_capsule_distance(const TrackerCapsule *c, TrackerVec3 p);

@@ -1,0 +1,580 @@
+#include "tracker-limb.h"
+
+#include <math.h>
+#include <string.h>
+
+#define N_DIRECTIONS   160
+#define MAX_SAMPLES    640
+#define KEEP_UPPER     5
+#define KEEP_CHAINS    4
+#define UPPER_SPREAD   0.35 /* radians between kept upper segments */
+#define COARSE_STEPS   12
+#define FINE_STEPS     24
+#define COST_NONE      0.3 /* no reading where the limb would be */
+#define COST_HIDDEN    0.2 /* something in front of the limb */
+#define COST_FREE      1.0 /* the sensor sees past where the limb would be */
+#define COST_COLLIDE   3.0 /* a joint deep inside the trunk */
+#define PRIOR_PREVIOUS 1.0 /* per radian away from last frame's pose */
+#define PRIOR_REST     0.3 /* per radian away from hanging down */
+
+typedef struct {
+	TrackerVec3 root;
+	double len1, len2, reach2, r1, r2;
+	double side; /* +1 for the left limbs, -1 for the right */
+	gboolean leg;
+} LimbModel;
+
+typedef struct {
+	int cell;
+	float e;    /* where the limb's front surface would be, mm */
+	guint8 seg; /* 0 upper, 1 lower */
+} Sample;
+
+typedef struct {
+	TrackerVec3 upper, lower;
+	double score;
+} Chain;
+
+typedef struct {
+	double credit, cost;
+	guint seen[2], in_view[2];
+} Tally;
+
+struct _TrackerLimbFitter {
+	const TrackerGrid *grid;
+	const TrackerBodyCells *cells;
+	const TrackerBody *body;
+	guint32 *stamp; /* per cell: the pose that last drew it */
+	int *slot;      /* ...and its sample */
+	guint32 now;
+	guint8 *core;    /* per cell: explained by the trunk */
+	guint8 *claimed; /* per cell: explained by a limb fitted already */
+	Sample samples[MAX_SAMPLES];
+	int n_samples;
+	int n_outside[2];
+	TrackerVec3 dirs[N_DIRECTIONS];
+};
+
+static const TrackerVec3 arm_rest[2] = { { 0.12, -0.99, 0.0 }, { 0.08, -0.99, 0.08 } };
+static const TrackerVec3 leg_rest[2] = { { 0.02, -1.0, 0.0 }, { 0.02, -1.0, 0.0 } };
+
+TrackerLimbFitter *
+tracker_limb_fitter_new(const TrackerGrid *grid)
+{
+	TrackerLimbFitter *f = g_new0(TrackerLimbFitter, 1);
+	double golden = G_PI * (3.0 - sqrt(5.0));
+
+	f->stamp = g_new0(guint32, grid->n);
+	f->slot = g_new0(int, grid->n);
+	f->core = g_new0(guint8, grid->n);
+	f->claimed = g_new0(guint8, grid->n);
+	/* A Fibonacci sphere: directions spread evenly, about 16 degrees apart. */
+	for (int i = 0; i < N_DIRECTIONS; i++) {
+		double y = 1.0 - 2.0 * (i + 0.5) / N_DIRECTIONS, r = sqrt(1.0 - y * y);
+
+		f->dirs[i] = tracker_vec3(r * cos(golden * i), y, r * sin(golden * i));
+	}
+	return f;
+}
+
+void
+tracker_limb_fitter_free(TrackerLimbFitter *f)
+{
+	if (f == NULL)
+		return;
+	g_free(f->stamp);
+	g_free(f->slot);
+	g_free(f->core);
+	g_free(f->claimed);
+	g_free(f);
+}
+
+/* ---- the limbs' shapes ---- */
+
+static LimbModel
+tracker_limb_model(const TrackerBody *body, TrackerLimbId id)
+{
+	double H = body->height;
+	LimbModel m;
+
+	m.side = (id == TRACKER_LIMB_LEFT_ARM || id == TRACKER_LIMB_LEFT_LEG) ? 1.0 : -1.0;
+	m.leg = id >= TRACKER_LIMB_LEFT_LEG;
+	if (m.leg) {
+		m.root = tracker_body_point(body, m.side * TRACKER_BODY_HIP_HALF * H,
+		                            TRACKER_BODY_PELVIS_UP * H, 0.0);
+		m.len1 = TRACKER_BODY_THIGH * H;
+		m.len2 = TRACKER_BODY_SHANK * H;
+		m.reach2 = m.len2;
+		m.r1 = 0.045 * H;
+		m.r2 = 0.030 * H;
+	} else {
+		m.root = tracker_body_point(body, m.side * TRACKER_BODY_SHOULDER_HALF * H,
+		                            TRACKER_BODY_SHOULDER_UP * H, 0.0);
+		m.len1 = TRACKER_BODY_UPPER_ARM * H;
+		m.len2 = (TRACKER_BODY_FOREARM + TRACKER_BODY_PALM) * H;
+		m.reach2 = (TRACKER_BODY_FOREARM + TRACKER_BODY_HAND) * H;
+		m.r1 = 0.032 * H;
+		m.r2 = 0.022 * H;
+	}
+	return m;
+}
+
+/* A body-frame direction of @m's side in camera space. */
+static TrackerVec3
+tracker_limb_to_camera(const TrackerBody *body, const LimbModel *m, TrackerVec3 d)
+{
+	TrackerVec3 c = tracker_vec3_scale(body->left, m->side * d.x);
+
+	c = tracker_vec3_mad(c, body->up, d.y);
+	return tracker_vec3_mad(c, body->forward, d.z);
+}
+
+static gboolean
+tracker_limb_upper_ok(const LimbModel *m, TrackerVec3 u)
+{
+	if (m->leg)
+		return u.y <= -0.55 && u.x >= -0.35 && u.x <= 0.6;
+	return u.z >= -0.6 && u.x >= -0.5;
+}
+
+/* Elbows bend up to 150 degrees; knees up to 130, and only backwards. */
+static gboolean
+tracker_limb_lower_ok(const LimbModel *m, TrackerVec3 u, TrackerVec3 l)
+{
+	double bend = tracker_vec3_dot(u, l);
+
+	if (m->leg)
+		return l.y <= -0.3 && bend >= -0.64 && l.z <= u.z + 0.15;
+	return bend >= -0.87;
+}
+
+/* ---- drawing a pose into the cells ---- */
+
+static double
+tracker_limb_tolerance(double z)
+{
+	return 30.0 + 4.0e-6 * z * z;
+}
+
+static void
+tracker_limb_add(TrackerLimbFitter *f, double gu, double gv, double e, guint8 seg)
+{
+	int cell = tracker_grid_index(f->grid, gu, gv);
+	Sample *s;
+
+	if (cell < 0) {
+		f->n_outside[seg]++;
+		return;
+	}
+	/* A cell drawn twice shows the nearer surface. */
+	if (f->stamp[cell] == f->now) {
+		s = &f->samples[f->slot[cell]];
+		if (e < s->e) {
+			s->e = (float)e;
+			s->seg = seg;
+		}
+		return;
+	}
+	if (f->n_samples >= MAX_SAMPLES)
+		return;
+	f->stamp[cell] = f->now;
+	f->slot[cell] = f->n_samples;
+	f->samples[f->n_samples++] = (Sample){ cell, (float)e, seg };
+}
+
+/* Draws the segment @a..@b of radius @r: its axis, and with @wide two
+ * lines either side of it. */
+static void
+tracker_limb_draw(TrackerLimbFitter *f, TrackerVec3 a, TrackerVec3 b, double r, gboolean wide,
+                  guint8 seg)
+{
+	double au, av, bu, bv, len, pu = 1.0, pv = 0.0;
+	int steps;
+
+	if (!tracker_grid_locate(f->grid, a, &au, &av) ||
+	    !tracker_grid_locate(f->grid, b, &bu, &bv))
+		return;
+	len = MAX(fabs(bu - au), fabs(bv - av));
+	steps = CLAMP((int)ceil(len / 0.8) + 1, 2, wide ? FINE_STEPS : COARSE_STEPS);
+	if (len > 0.5) {
+		double n = hypot(bu - au, bv - av);
+
+		pu = -(bv - av) / n;
+		pv = (bu - au) / n;
+	}
+	for (int k = 0; k < steps; k++) {
+		TrackerVec3 p = tracker_vec3_lerp(a, b, (double)k / (steps - 1));
+		double gu, gv, off;
+
+		if (!tracker_grid_locate(f->grid, p, &gu, &gv))
+			continue;
+		tracker_limb_add(f, gu, gv, p.z - r, seg);
+		off = 0.6 * r / tracker_grid_cell_mm(f->grid, p.z);
+		if (!wide || off < 0.5)
+			continue;
+		tracker_limb_add(f, gu + off * pu, gv + off * pv, p.z - 0.8 * r, seg);
+		tracker_limb_add(f, gu - off * pu, gv - off * pv, p.z - 0.8 * r, seg);
+	}
+}
+
+static void
+tracker_limb_begin(TrackerLimbFitter *f)
+{
+	f->now++;
+	f->n_samples = 0;
+	f->n_outside[0] = f->n_outside[1] = 0;
+}
+
+/* What the drawn samples say about the pose. */
+static void
+tracker_limb_tally(TrackerLimbFitter *f, Tally *t)
+{
+	const TrackerGrid *grid = f->grid;
+	const guint16 *labels = f->cells->labels;
+
+	memset(t, 0, sizeof(*t));
+	for (int i = 0; i < f->n_samples; i++) {
+		const Sample *s = &f->samples[i];
+		double z = grid->z[s->cell], tol, d;
+
+		t->in_view[s->seg]++;
+		if (z <= 0.0) {
+			t->cost += COST_NONE;
+			continue;
+		}
+		d = z - s->e;
+		tol = tracker_limb_tolerance(s->e);
+		if (d > tol) {
+			t->cost += COST_FREE * MIN(1.0, (d - tol) / tol);
+		} else if (d < -tol) {
+			t->cost += COST_HIDDEN;
+		} else if (labels[s->cell] == f->cells->label) {
+			t->seen[s->seg]++;
+			if (!f->core[s->cell] && !f->claimed[s->cell])
+				t->credit += 1.0;
+		}
+	}
+}
+
+/* ---- scoring a pose ---- */
+
+static double
+tracker_limb_angle(TrackerVec3 a, TrackerVec3 b)
+{
+	return acos(CLAMP(tracker_vec3_dot(a, b), -1.0, 1.0));
+}
+
+/* Joints deep inside the trunk are impossible. */
+static double
+tracker_limb_collisions(const TrackerLimbFitter *f, const LimbModel *m, TrackerVec3 mid,
+                        TrackerVec3 end)
+{
+	double cost = 0.0;
+
+	if (m->leg)
+		return 0.0;
+	if (tracker_body_core_distance(f->body, mid) < -0.5 * m->r1)
+		cost += COST_COLLIDE;
+	if (tracker_body_core_distance(f->body, end) < -0.5 * m->r2)
+		cost += COST_COLLIDE;
+	return cost;
+}
+
+static double
+tracker_limb_prior(const LimbModel *m, TrackerVec3 u, TrackerVec3 l, const TrackerLimbPose *prev)
+{
+	const TrackerVec3 *rest = m->leg ? leg_rest : arm_rest;
+	double cost = PRIOR_REST * (tracker_limb_angle(u, tracker_vec3_normalize(rest[0])) +
+	                            tracker_limb_angle(l, tracker_vec3_normalize(rest[1])));
+
+	if (prev != NULL && prev->valid)
+		cost += PRIOR_PREVIOUS *
+		        (tracker_limb_angle(u, prev->upper) + tracker_limb_angle(l, prev->lower));
+	return cost;
+}
+
+/* The upper segment alone, along its axis. */
+static double
+tracker_limb_score_upper(TrackerLimbFitter *f, const LimbModel *m, TrackerVec3 u)
+{
+	TrackerVec3 mid = tracker_vec3_mad(m->root, tracker_limb_to_camera(f->body, m, u), m->len1);
+	Tally t;
+
+	tracker_limb_begin(f);
+	tracker_limb_draw(f, m->root, mid, m->r1, FALSE, 0);
+	tracker_limb_tally(f, &t);
+	return t.credit - t.cost;
+}
+
+static double
+tracker_limb_score(TrackerLimbFitter *f, const LimbModel *m, TrackerVec3 u, TrackerVec3 l,
+                   gboolean wide, const TrackerLimbPose *prev, Tally *t)
+{
+	TrackerVec3 cu = tracker_limb_to_camera(f->body, m, u);
+	TrackerVec3 cl = tracker_limb_to_camera(f->body, m, l);
+	TrackerVec3 mid = tracker_vec3_mad(m->root, cu, m->len1);
+	TrackerVec3 tip = tracker_vec3_mad(mid, cl, m->reach2);
+
+	tracker_limb_begin(f);
+	tracker_limb_draw(f, m->root, mid, m->r1, wide, 0);
+	tracker_limb_draw(f, mid, tip, m->r2, wide, 1);
+	tracker_limb_tally(f, t);
+	return t->credit - t->cost -
+	       tracker_limb_collisions(f, m, mid, tracker_vec3_mad(mid, cl, m->len2)) -
+	       tracker_limb_prior(m, u, l, prev);
+}
+
+/* ---- searching ---- */
+
+/* Inserts @c into @best (sorted, @n of at most @max), best first. */
+static void
+tracker_limb_keep(Chain *best, int *n, int max, Chain c)
+{
+	int i;
+
+	if (*n == max && c.score <= best[max - 1].score)
+		return;
+	i = *n < max ? (*n)++ : max - 1;
+	while (i > 0 && best[i - 1].score < c.score) {
+		best[i] = best[i - 1];
+		i--;
+	}
+	best[i] = c;
+}
+
+/* The best upper segments, each at least UPPER_SPREAD from the others. */
+static int
+tracker_limb_uppers(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbPose *prev,
+                    Chain *kept)
+{
+	Chain all[N_DIRECTIONS + 1];
+	int n_all = 0, n_kept = 0;
+
+	for (int i = 0; i <= N_DIRECTIONS; i++) {
+		TrackerVec3 u = i < N_DIRECTIONS ? f->dirs[i]
+		                : prev != NULL   ? prev->upper
+		                                 : f->dirs[0];
+
+		if ((i == N_DIRECTIONS && (prev == NULL || !prev->valid)) ||
+		    !tracker_limb_upper_ok(m, u))
+			continue;
+		all[n_all] = (Chain){ u, u, tracker_limb_score_upper(f, m, u) };
+		n_all++;
+	}
+	while (n_kept < KEEP_UPPER) {
+		int best = -1;
+
+		for (int i = 0; i < n_all; i++) {
+			gboolean near = FALSE;
+
+			for (int k = 0; k < n_kept && !near; k++)
+				near = tracker_limb_angle(all[i].upper, kept[k].upper) <
+				       UPPER_SPREAD;
+			if (!near && (best < 0 || all[i].score > all[best].score))
+				best = i;
+		}
+		if (best < 0)
+			break;
+		kept[n_kept++] = all[best];
+		all[best].score = -G_MAXDOUBLE;
+	}
+	return n_kept;
+}
+
+/* Every lower segment on each kept upper one, along the axes. */
+static int
+tracker_limb_chains(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbPose *prev,
+                    Chain *best)
+{
+	Chain uppers[KEEP_UPPER];
+	int n_uppers = tracker_limb_uppers(f, m, prev, uppers), n = 0;
+	Tally t;
+
+	for (int k = 0; k < n_uppers; k++) {
+		for (int i = 0; i <= N_DIRECTIONS; i++) {
+			TrackerVec3 l = i < N_DIRECTIONS ? f->dirs[i]
+			                : prev != NULL   ? prev->lower
+			                                 : f->dirs[0];
+			Chain c = { uppers[k].upper, l, 0.0 };
+
+			if ((i == N_DIRECTIONS && (prev == NULL || !prev->valid)) ||
+			    !tracker_limb_lower_ok(m, c.upper, l))
+				continue;
+			c.score = tracker_limb_score(f, m, c.upper, l, FALSE, prev, &t);
+			tracker_limb_keep(best, &n, KEEP_CHAINS, c);
+		}
+	}
+	return n;
+}
+
+/* @d turned by @a and @b about two axes square to it. */
+static TrackerVec3
+tracker_limb_turn(TrackerVec3 d, double a, double b)
+{
+	TrackerVec3 helper = fabs(d.y) < 0.9 ? tracker_vec3(0, 1, 0) : tracker_vec3(1, 0, 0);
+	TrackerVec3 p1 = tracker_vec3_normalize(tracker_vec3_cross(d, helper));
+	TrackerVec3 p2 = tracker_vec3_cross(d, p1);
+
+	return tracker_vec3_normalize(tracker_vec3_mad(tracker_vec3_mad(d, p1, a), p2, b));
+}
+
+/* Local descent over the chain's four angles, drawing wide. */
+static void
+tracker_limb_refine(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbPose *prev, Chain *c)
+{
+	Tally t;
+
+	c->score = tracker_limb_score(f, m, c->upper, c->lower, TRUE, prev, &t);
+	for (double step = 0.2; step > 0.04; step *= 0.5) {
+		for (int param = 0; param < 8; param++) {
+			double a = (param & 1) ? step : -step;
+			Chain trial = *c;
+
+			if (param < 4)
+				trial.upper = tracker_limb_turn(c->upper, param < 2 ? a : 0,
+				                                param < 2 ? 0 : a);
+			else
+				trial.lower = tracker_limb_turn(c->lower, param < 6 ? a : 0,
+				                                param < 6 ? 0 : a);
+			if (!tracker_limb_upper_ok(m, trial.upper) ||
+			    !tracker_limb_lower_ok(m, trial.upper, trial.lower))
+				continue;
+			trial.score =
+			        tracker_limb_score(f, m, trial.upper, trial.lower, TRUE, prev, &t);
+			if (trial.score > c->score)
+				*c = trial;
+		}
+	}
+}
+
+static void
+tracker_limb_search(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbPose *prev,
+                    TrackerLimbPose *out)
+{
+	Chain chains[KEEP_CHAINS + 1], best;
+	int n = tracker_limb_chains(f, m, prev, chains);
+	Tally t;
+
+	if (prev != NULL && prev->valid)
+		chains[n++] = (Chain){ prev->upper, prev->lower, 0.0 };
+	best.score = -G_MAXDOUBLE;
+	for (int i = 0; i < n; i++) {
+		tracker_limb_refine(f, m, prev, &chains[i]);
+		if (chains[i].score > best.score)
+			best = chains[i];
+	}
+	out->valid = n > 0;
+	if (!out->valid)
+		return;
+	out->upper = best.upper;
+	out->lower = best.lower;
+	out->score = tracker_limb_score(f, m, best.upper, best.lower, TRUE, prev, &t);
+	out->seen_upper = (double)t.seen[0] / MAX(1u, t.in_view[0]);
+	out->seen_lower = (double)t.seen[1] / MAX(1u, t.in_view[1]);
+}
+
+/* ---- the person's cells ---- */
+
+/* Marks the person's cells that the trunk explains, and clears claims. */
+static void
+tracker_limb_mark_core(TrackerLimbFitter *f)
+{
+	const TrackerGrid *grid = f->grid;
+
+	for (int k = 0; k < grid->n; k++) {
+		f->claimed[k] = 0;
+		f->core[k] = 0;
+		if (f->cells->labels[k] != f->cells->label)
+			continue;
+		f->core[k] = tracker_body_core_distance(f->body, tracker_grid_point(grid, k)) <=
+		             tracker_limb_tolerance(grid->z[k]) - 10.0;
+	}
+}
+
+/* Claims the person's cells near the fitted limb for it alone. */
+static void
+tracker_limb_claim(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbPose *pose)
+{
+	const TrackerGrid *grid = f->grid;
+	TrackerCapsule seg[2];
+
+	seg[0].a = m->root;
+	seg[0].b =
+	        tracker_vec3_mad(m->root, tracker_limb_to_camera(f->body, m, pose->upper), m->len1);
+	seg[0].r = m->r1;
+	seg[1].a = seg[0].b;
+	seg[1].b = tracker_vec3_mad(seg[1].a, tracker_limb_to_camera(f->body, m, pose->lower),
+	                            m->reach2);
+	seg[1].r = m->r2;
+	for (int k = 0; k < grid->n; k++) {
+		TrackerVec3 p;
+		double tol;
+
+		if (f->cells->labels[k] != f->cells->label || f->claimed[k])
+			continue;
+		p = tracker_grid_point(grid, k);
+		tol = tracker_limb_tolerance(p.z);
+		f->claimed[k] = tracker_capsule_distance(&seg[0], p) < tol ||
+		                tracker_capsule_distance(&seg[1], p) < tol;
+	}
+}
+
+void
+tracker_limb_fit(TrackerLimbFitter *f, const TrackerBody *body, const TrackerBodyCells *cells,
+                 const TrackerLimbPose *previous, TrackerLimbPose poses[TRACKER_N_LIMBS])
+{
+	/* Legs first: a hanging hand beside a thigh is then the arm's. */
+	static const TrackerLimbId order[TRACKER_N_LIMBS] = {
+		TRACKER_LIMB_LEFT_LEG,
+		TRACKER_LIMB_RIGHT_LEG,
+		TRACKER_LIMB_LEFT_ARM,
+		TRACKER_LIMB_RIGHT_ARM,
+	};
+
+	f->grid = cells->grid;
+	f->cells = cells;
+	f->body = body;
+	tracker_limb_mark_core(f);
+	for (int i = 0; i < TRACKER_N_LIMBS; i++) {
+		TrackerLimbId id = order[i];
+		LimbModel m = tracker_limb_model(body, id);
+
+		tracker_limb_search(f, &m, previous != NULL ? &previous[id] : NULL, &poses[id]);
+		if (poses[id].valid)
+			tracker_limb_claim(f, &m, &poses[id]);
+	}
+}
+
+/* ---- joints ---- */
+
+/* How sure a joint is: what the depth shows of the segment leading to it;
+ * a joint the depth does not show at all is a guess. */
+static double
+tracker_limb_confidence(double seen)
+{
+	return seen < 0.15 ? 0.2 : 0.4 + 0.6 * MIN(1.0, seen / 0.8);
+}
+
+void
+tracker_limb_joints(const TrackerBody *body, const TrackerLimbPose poses[TRACKER_N_LIMBS],
+                    TrackerVec3 joints[TRACKER_N_JOINTS], double confidence[TRACKER_N_JOINTS])
+{
+	for (int id = 0; id < TRACKER_N_LIMBS; id++) {
+		LimbModel m = tracker_limb_model(body, (TrackerLimbId)id);
+		/* Joint ids: elbows 5/6, hands 7/8, knees 11/12, feet 13/14. */
+		int mid = (m.leg ? TRACKER_JOINT_LEFT_KNEE : TRACKER_JOINT_LEFT_ELBOW) + (id & 1);
+		int end = mid + 2;
+		const TrackerLimbPose *p = &poses[id];
+
+		if (!p->valid) {
+			confidence[mid] = confidence[end] = 0.0;
+			continue;
+		}
+		joints[mid] = tracker_vec3_mad(m.root, tracker_limb_to_camera(body, &m, p->upper),
+		                               m.len1);
+		joints[end] = tracker_vec3_mad(joints[mid],
+		                               tracker_limb_to_camera(body, &m, p->lower), m.len2);
+		confidence[mid] = tracker_limb_confidence(MAX(p->seen_upper, p->seen_lower));
+		confidence[end] = tracker_limb_confidence(p->seen_lower);
+	}
+}

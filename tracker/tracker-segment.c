@@ -1,0 +1,676 @@
+#include "tracker-segment.h"
+
+#include <math.h>
+#include <string.h>
+
+#define MAX_BLOBS        1024
+#define MAX_HEADS        16
+#define HEAD_CAP_MM      100.0 /* a head's cap: its top this deep */
+#define HEAD_MIN_CAP_MM  110.0 /* ...is this wide; a raised hand is narrower */
+#define HEAD_MAX_CAP_MM  330.0 /* ...and furniture's flat top wider */
+#define HEAD_BODY_FILL   0.5   /* share of the torso box below a head that is filled */
+#define DEFAULT_HEIGHT   1750.0
+#define ATTACH_MAX_SHARE 0.3 /* of the person's pixels */
+#define HINT_MAX_MM      600.0
+
+typedef struct {
+	guint n_cells, n_pixels;
+	int u0, v0, u1, v1;
+	TrackerVec3 sum;
+	int person; /* person index of a blob with one head, or -1 */
+	guint n_heads;
+} Blob;
+
+typedef struct {
+	float d;
+	int cell;
+} HeapEntry;
+
+typedef struct {
+	TrackerHead head;
+	int blob;
+	int l, r; /* the cap's columns */
+} HeadCandidate;
+
+struct _TrackerSegmenter {
+	int width, height, n;
+	guint16 *blob;   /* per cell: blob index + 1, 0 for none */
+	guint16 *labels; /* per cell: person index + 1, 0 for none */
+	float *heights;
+	int *stack;
+	float *top; /* per column, scratch */
+	int *top_cell;
+	float *dist; /* geodesic split */
+	HeapEntry *heap;
+	Blob blobs[MAX_BLOBS];
+	guint n_blobs;
+	HeadCandidate heads[MAX_HEADS];
+	guint n_heads;
+	TrackerPerson people[TRACKER_SEGMENT_MAX_PEOPLE];
+	guint n_people;
+};
+
+TrackerSegmenter *
+tracker_segmenter_new(const TrackerGrid *grid)
+{
+	TrackerSegmenter *seg = g_new0(TrackerSegmenter, 1);
+
+	seg->width = grid->width;
+	seg->height = grid->height;
+	seg->n = grid->n;
+	seg->blob = g_new0(guint16, grid->n);
+	seg->labels = g_new0(guint16, grid->n);
+	seg->heights = g_new0(float, grid->n);
+	seg->stack = g_new(int, grid->n);
+	seg->top = g_new(float, grid->width);
+	seg->top_cell = g_new(int, grid->width);
+	seg->dist = g_new(float, grid->n);
+	/* Every cell enters the heap at most once per neighbour. */
+	seg->heap = g_new(HeapEntry, 5 * grid->n);
+	return seg;
+}
+
+void
+tracker_segmenter_free(TrackerSegmenter *seg)
+{
+	if (seg == NULL)
+		return;
+	g_free(seg->blob);
+	g_free(seg->labels);
+	g_free(seg->heights);
+	g_free(seg->stack);
+	g_free(seg->top);
+	g_free(seg->top_cell);
+	g_free(seg->dist);
+	g_free(seg->heap);
+	g_free(seg);
+}
+
+const TrackerPerson *
+tracker_segmenter_people(const TrackerSegmenter *seg, guint *n)
+{
+	*n = seg->n_people;
+	return seg->people;
+}
+
+const guint16 *
+tracker_segmenter_labels(const TrackerSegmenter *seg)
+{
+	return seg->labels;
+}
+
+const float *
+tracker_segmenter_heights(const TrackerSegmenter *seg)
+{
+	return seg->heights;
+}
+
+/* ---- surfaces ---- */
+
+/* Heights, and which cells may belong to someone: not the floor. */
+static void
+tracker_segmenter_heights_fill(TrackerSegmenter *seg, const TrackerGrid *grid,
+                               const TrackerFloor *floor)
+{
+	for (int i = 0; i < seg->n; i++) {
+		TrackerVec3 p = tracker_grid_point(grid, i);
+
+		seg->blob[i] = 0;
+		seg->labels[i] = 0;
+		if (p.z <= 0.0) {
+			seg->heights[i] = -G_MAXFLOAT;
+			continue;
+		}
+		seg->heights[i] = (float)tracker_floor_height(floor, p);
+		if (floor->found && seg->heights[i] < tracker_floor_tolerance(p.z))
+			seg->heights[i] = -G_MAXFLOAT;
+	}
+}
+
+static inline gboolean
+tracker_segmenter_free_cell(const TrackerSegmenter *seg, int k)
+{
+	return seg->heights[k] > -G_MAXFLOAT && seg->blob[k] == 0;
+}
+
+static inline gboolean
+tracker_segmenter_joined(const TrackerGrid *grid, int a, int b)
+{
+	float za = grid->z[a], zb = grid->z[b];
+
+	return fabsf(za - zb) < tracker_segment_jump(MIN(za, zb));
+}
+
+static void
+tracker_segmenter_blob_add(Blob *blob, const TrackerGrid *grid, int k, int width)
+{
+	int u = k % width, v = k / width;
+
+	blob->n_cells++;
+	blob->n_pixels += grid->count[k];
+	blob->sum = tracker_vec3_add(blob->sum, tracker_grid_point(grid, k));
+	blob->u0 = MIN(blob->u0, u);
+	blob->u1 = MAX(blob->u1, u);
+	blob->v0 = MIN(blob->v0, v);
+	blob->v1 = MAX(blob->v1, v);
+}
+
+/* Flood fill from @seed; every cell is pushed once. */
+static void
+tracker_segmenter_flood(TrackerSegmenter *seg, const TrackerGrid *grid, int seed, guint16 id)
+{
+	static const int du[4] = { 1, -1, 0, 0 }, dv[4] = { 0, 0, 1, -1 };
+	Blob *blob = &seg->blobs[id - 1];
+	int top = 0;
+
+	*blob = (Blob){ .u0 = G_MAXINT, .v0 = G_MAXINT, .u1 = -1, .v1 = -1, .person = -1 };
+	seg->blob[seed] = id;
+	seg->stack[top++] = seed;
+	while (top > 0) {
+		int k = seg->stack[--top], u = k % seg->width, v = k / seg->width;
+
+		tracker_segmenter_blob_add(blob, grid, k, seg->width);
+		for (int d = 0; d < 4; d++) {
+			int uu = u + du[d], vv = v + dv[d], kk = vv * seg->width + uu;
+
+			if (uu < 0 || vv < 0 || uu >= seg->width || vv >= seg->height)
+				continue;
+			if (!tracker_segmenter_free_cell(seg, kk) ||
+			    !tracker_segmenter_joined(grid, k, kk))
+				continue;
+			seg->blob[kk] = id;
+			seg->stack[top++] = kk;
+		}
+	}
+}
+
+static void
+tracker_segmenter_blobs(TrackerSegmenter *seg, const TrackerGrid *grid)
+{
+	seg->n_blobs = 0;
+	for (int k = 0; k < seg->n && seg->n_blobs < MAX_BLOBS; k++) {
+		if (!tracker_segmenter_free_cell(seg, k))
+			continue;
+		seg->n_blobs++;
+		tracker_segmenter_flood(seg, grid, k, (guint16)seg->n_blobs);
+	}
+}
+
+/* ---- heads ---- */
+
+/* The highest cell of blob @b in each of its columns. */
+static void
+tracker_segmenter_profile(TrackerSegmenter *seg, int b)
+{
+	const Blob *blob = &seg->blobs[b];
+
+	for (int u = blob->u0; u <= blob->u1; u++) {
+		seg->top[u] = -G_MAXFLOAT;
+		seg->top_cell[u] = -1;
+	}
+	for (int v = blob->v0; v <= blob->v1; v++) {
+		for (int u = blob->u0; u <= blob->u1; u++) {
+			int k = v * seg->width + u;
+
+			if (seg->blob[k] == b + 1 && seg->heights[k] > seg->top[u]) {
+				seg->top[u] = seg->heights[k];
+				seg->top_cell[u] = k;
+			}
+		}
+	}
+}
+
+/* The share of the box below a head (chest to belly) that the blob fills.
+ * A body cut off by the image's bottom edge is judged on what is seen. */
+static double
+tracker_segmenter_body_fill(const TrackerSegmenter *seg, int b, int col, int row, double cell_mm,
+                            double body)
+{
+	int half = MAX(1, (int)(0.08 * body / cell_mm));
+	int r0 = row + (int)(0.30 * body / cell_mm), r1 = row + (int)(0.45 * body / cell_mm);
+	int c0 = MAX(0, col - half), c1 = MIN(seg->width - 1, col + half);
+	guint filled = 0, all = 0;
+
+	r1 = MIN(r1, seg->height - 1);
+	r0 = MIN(r0, seg->height - 3);
+	for (int v = r0; v <= r1; v++) {
+		for (int u = c0; u <= c1; u++) {
+			filled += seg->blob[v * seg->width + u] == b + 1;
+			all++;
+		}
+	}
+	return all > 0 ? (double)filled / all : 0.0;
+}
+
+/* Centre and radius of a head from its cap (@l..@r, @width_mm wide at
+ * HEAD_CAP_MM below the top): a sphere's cap of depth c and half-width w
+ * has radius (w^2 + c^2) / 2c. Cells show the sphere's front, on average
+ * two thirds of a radius before its centre. */
+static void
+tracker_segmenter_head_shape(const TrackerSegmenter *seg, const TrackerGrid *grid,
+                             const TrackerFloor *floor, int l, int r, double width_mm, int top_cell,
+                             TrackerHead *head)
+{
+	double w = width_mm / 2.0, radius = (w * w + HEAD_CAP_MM * HEAD_CAP_MM) / (2 * HEAD_CAP_MM);
+	double top_h = seg->heights[top_cell];
+	TrackerVec3 sum = tracker_vec3(0, 0, 0), mean, centre;
+	guint n = 0;
+
+	radius = CLAMP(radius, 60.0, 140.0);
+	for (int u = l; u <= r; u++) {
+		int k = seg->top_cell[u];
+
+		for (; k >= 0 && k < seg->n; k += seg->width) {
+			if (seg->blob[k] != seg->blob[top_cell] ||
+			    seg->heights[k] < top_h - 2 * radius)
+				break;
+			sum = tracker_vec3_add(sum, tracker_grid_point(grid, k));
+			n++;
+		}
+	}
+	mean = tracker_vec3_scale(sum, 1.0 / MAX(n, 1u));
+	centre = tracker_vec3_mad(mean, tracker_vec3_normalize(mean), 2.0 / 3.0 * radius);
+	/* Put the centre one radius below the top. */
+	centre = tracker_vec3_mad(centre, floor->up,
+	                          top_h - radius - tracker_floor_height(floor, centre));
+	head->found = TRUE;
+	head->top = tracker_grid_point(grid, top_cell);
+	head->centre = centre;
+	head->radius = radius;
+	head->top_height = top_h;
+}
+
+/* The cap around the top near column @u: the columns whose top is within
+ * HEAD_CAP_MM of the highest among them. Moves *@peak to that column. */
+static void
+tracker_segmenter_cap(const TrackerSegmenter *seg, const Blob *blob, int *peak, int *l, int *r)
+{
+	for (;;) {
+		float limit = seg->top[*peak] - (float)HEAD_CAP_MM;
+		int highest = *peak;
+
+		*l = *r = *peak;
+		while (*l > blob->u0 && seg->top[*l - 1] >= limit)
+			(*l)--;
+		while (*r < blob->u1 && seg->top[*r + 1] >= limit)
+			(*r)++;
+		for (int u = *l; u <= *r; u++) {
+			if (seg->top[u] > seg->top[highest])
+				highest = u;
+		}
+		if (highest == *peak)
+			return;
+		*peak = highest;
+	}
+}
+
+static gboolean
+tracker_segmenter_is_head(const TrackerSegmenter *seg, const TrackerGrid *grid,
+                          const TrackerFloor *floor, const TrackerSegmentParams *params, int b,
+                          int l, int r, int peak, double *width_mm)
+{
+	int k = seg->top_cell[peak];
+	double cell_mm = tracker_grid_cell_mm(grid, grid->z[k]);
+	double body = floor->found ? seg->heights[k] : DEFAULT_HEIGHT;
+
+	/* A cap cut by the image's edge cannot be measured. */
+	if (l == 0 || r == seg->width - 1 || k / seg->width == 0)
+		return FALSE;
+	*width_mm = (r - l + 1) * cell_mm;
+	if (*width_mm < HEAD_MIN_CAP_MM || *width_mm > HEAD_MAX_CAP_MM)
+		return FALSE;
+	if (floor->found && seg->heights[k] < params->min_head_height)
+		return FALSE;
+	return tracker_segmenter_body_fill(seg, b, (l + r) / 2, k / seg->width, cell_mm, body) >=
+	       HEAD_BODY_FILL;
+}
+
+static void
+tracker_segmenter_heads_in_blob(TrackerSegmenter *seg, const TrackerGrid *grid,
+                                const TrackerFloor *floor, const TrackerSegmentParams *params,
+                                int b)
+{
+	Blob *blob = &seg->blobs[b];
+	int u = blob->u0, done = blob->u0 - 1;
+
+	tracker_segmenter_profile(seg, b);
+	while (u <= blob->u1 && seg->n_heads < MAX_HEADS) {
+		int l, r, peak = u, climbed;
+		double width_mm;
+
+		/* Climb to the local top of this stretch of columns. */
+		while (peak < blob->u1 && seg->top[peak + 1] >= seg->top[peak])
+			peak++;
+		climbed = peak;
+		if (seg->top_cell[peak] < 0) {
+			u = peak + 1;
+			continue;
+		}
+		tracker_segmenter_cap(seg, blob, &peak, &l, &r);
+		/* A cap that leads back to a top seen already is that top. */
+		if (peak > done &&
+		    tracker_segmenter_is_head(seg, grid, floor, params, b, l, r, peak, &width_mm)) {
+			HeadCandidate *h = &seg->heads[seg->n_heads++];
+
+			h->blob = b;
+			h->l = l;
+			h->r = r;
+			tracker_segmenter_head_shape(seg, grid, floor, l, r, width_mm,
+			                             seg->top_cell[peak], &h->head);
+			blob->n_heads++;
+		}
+		done = MAX(done, r);
+		/* Descend past the cap before looking for the next top. */
+		u = MAX(r, climbed) + 1;
+		while (u <= blob->u1 && u > 0 && seg->top[u] <= seg->top[u - 1])
+			u++;
+	}
+}
+
+/* ---- people ---- */
+
+static void
+tracker_segmenter_heap_push(TrackerSegmenter *seg, int *n, int cell, float d)
+{
+	int i = (*n)++;
+
+	while (i > 0) {
+		int parent = (i - 1) / 2;
+
+		if (seg->heap[parent].d <= d)
+			break;
+		seg->heap[i] = seg->heap[parent];
+		i = parent;
+	}
+	seg->heap[i] = (HeapEntry){ d, cell };
+}
+
+static HeapEntry
+tracker_segmenter_heap_pop(TrackerSegmenter *seg, int *n)
+{
+	HeapEntry top = seg->heap[0], last = seg->heap[--(*n)];
+	int i = 0;
+
+	for (;;) {
+		int child = 2 * i + 1;
+
+		if (child >= *n)
+			break;
+		if (child + 1 < *n && seg->heap[child + 1].d < seg->heap[child].d)
+			child++;
+		if (seg->heap[child].d >= last.d)
+			break;
+		seg->heap[i] = seg->heap[child];
+		i = child;
+	}
+	seg->heap[i] = last;
+	return top;
+}
+
+/* Relaxes the four neighbours of @k within its blob. A cell can sit in
+ * the heap more than once, at most once per edge into it. */
+static void
+tracker_segmenter_relax(TrackerSegmenter *seg, const TrackerGrid *grid, int k, int *n)
+{
+	static const int du[4] = { 1, -1, 0, 0 }, dv[4] = { 0, 0, 1, -1 };
+	int u = k % seg->width, v = k / seg->width;
+	TrackerVec3 p = tracker_grid_point(grid, k);
+
+	for (int d = 0; d < 4; d++) {
+		int uu = u + du[d], vv = v + dv[d], kk = vv * seg->width + uu;
+		float dd;
+
+		if (uu < 0 || vv < 0 || uu >= seg->width || vv >= seg->height ||
+		    seg->blob[kk] != seg->blob[k] || !tracker_segmenter_joined(grid, k, kk))
+			continue;
+		dd = seg->dist[k] + (float)tracker_vec3_distance(p, tracker_grid_point(grid, kk));
+		if (dd >= seg->dist[kk])
+			continue;
+		seg->dist[kk] = dd;
+		seg->labels[kk] = seg->labels[k];
+		tracker_segmenter_heap_push(seg, n, kk, dd);
+	}
+}
+
+/* Seeds the split with head @h's top cells, labelled @label. */
+static void
+tracker_segmenter_seed(TrackerSegmenter *seg, const HeadCandidate *h, guint16 label, int *n)
+{
+	const Blob *blob = &seg->blobs[h->blob];
+	float limit = (float)(h->head.top_height - h->head.radius);
+
+	for (int v = blob->v0; v <= blob->v1; v++) {
+		for (int u = h->l; u <= h->r; u++) {
+			int k = v * seg->width + u;
+
+			if (seg->blob[k] != h->blob + 1 || seg->heights[k] < limit)
+				continue;
+			seg->dist[k] = 0.0f;
+			seg->labels[k] = label;
+			tracker_segmenter_heap_push(seg, n, k, 0.0f);
+		}
+	}
+}
+
+/* Splits blob @b between the people whose heads it holds: every cell goes
+ * to the head nearest along the surface. @first is the label of the
+ * blob's first head; its others follow in order. */
+static void
+tracker_segmenter_split(TrackerSegmenter *seg, const TrackerGrid *grid, int b, guint16 first)
+{
+	const Blob *blob = &seg->blobs[b];
+	guint16 label = first;
+	int n = 0;
+
+	for (int v = blob->v0; v <= blob->v1; v++)
+		for (int u = blob->u0; u <= blob->u1; u++)
+			seg->dist[v * seg->width + u] = G_MAXFLOAT;
+	for (guint h = 0; h < seg->n_heads; h++) {
+		if (seg->heads[h].blob == b)
+			tracker_segmenter_seed(seg, &seg->heads[h], label++, &n);
+	}
+	while (n > 0) {
+		HeapEntry e = tracker_segmenter_heap_pop(seg, &n);
+
+		/* A stale entry: the cell was reached by a shorter path since. */
+		if (e.d <= seg->dist[e.cell])
+			tracker_segmenter_relax(seg, grid, e.cell, &n);
+	}
+}
+
+/* Labels every cell of blob @b with @label. */
+static void
+tracker_segmenter_label_blob(TrackerSegmenter *seg, int b, guint16 label)
+{
+	const Blob *blob = &seg->blobs[b];
+
+	for (int v = blob->v0; v <= blob->v1; v++) {
+		for (int u = blob->u0; u <= blob->u1; u++) {
+			int k = v * seg->width + u;
+
+			if (seg->blob[k] == b + 1)
+				seg->labels[k] = label;
+		}
+	}
+}
+
+static TrackerPerson *
+tracker_segmenter_add_person(TrackerSegmenter *seg, const TrackerHead *head, int hint)
+{
+	TrackerPerson *p;
+
+	if (seg->n_people >= TRACKER_SEGMENT_MAX_PEOPLE)
+		return NULL;
+	p = &seg->people[seg->n_people++];
+	memset(p, 0, sizeof(*p));
+	p->label = (guint16)seg->n_people;
+	if (head != NULL)
+		p->head = *head;
+	p->hint = hint;
+	return p;
+}
+
+/* People with a head: one per head, splitting blobs with several. */
+static void
+tracker_segmenter_headed(TrackerSegmenter *seg, const TrackerGrid *grid)
+{
+	for (guint b = 0; b < seg->n_blobs; b++) {
+		guint16 first = (guint16)(seg->n_people + 1);
+		guint added = 0;
+
+		if (seg->blobs[b].n_heads == 0)
+			continue;
+		for (guint h = 0; h < seg->n_heads; h++) {
+			if (seg->heads[h].blob == (int)b &&
+			    tracker_segmenter_add_person(seg, &seg->heads[h].head, -1) != NULL)
+				added++;
+		}
+		if (added == 1)
+			tracker_segmenter_label_blob(seg, b, first);
+		else if (added > 1)
+			tracker_segmenter_split(seg, grid, b, first);
+		seg->blobs[b].person = added > 0 ? first - 1 : -1;
+	}
+}
+
+static TrackerVec3
+tracker_segmenter_blob_centre(const Blob *blob)
+{
+	return tracker_vec3_scale(blob->sum, 1.0 / MAX(blob->n_cells, 1u));
+}
+
+/* The person a headless blob is a loose part of (a hand seen apart from
+ * its arm): small, in front of the person's body and within reach. */
+static int
+tracker_segmenter_owner(const TrackerSegmenter *seg, const Blob *blob)
+{
+	TrackerVec3 c = tracker_segmenter_blob_centre(blob);
+	double best = G_MAXDOUBLE;
+	int owner = -1;
+
+	for (guint p = 0; p < seg->n_people; p++) {
+		const TrackerPerson *person = &seg->people[p];
+		double reach, d;
+
+		if (!person->head.found || blob->n_pixels > ATTACH_MAX_SHARE * person->n_pixels)
+			continue;
+		reach = 0.75 * MAX(person->head.top_height, 1000.0);
+		d = tracker_vec3_distance(c, person->head.centre);
+		if (d < reach && d < best && c.z < person->centre.z + 100.0) {
+			best = d;
+			owner = (int)p;
+		}
+	}
+	return owner;
+}
+
+/* The hint a headless blob continues, if it is big enough. */
+static int
+tracker_segmenter_hinted(const Blob *blob, const TrackerSegmentParams *params,
+                         const TrackerSegmentHint *hints, guint n_hints)
+{
+	TrackerVec3 c = tracker_segmenter_blob_centre(blob);
+	double best = HINT_MAX_MM;
+	int hint = -1;
+
+	if (blob->n_pixels < params->min_person_pixels)
+		return -1;
+	for (guint h = 0; h < n_hints; h++) {
+		double d = tracker_vec3_distance(c, hints[h].centre);
+
+		if (d < best) {
+			best = d;
+			hint = (int)h;
+		}
+	}
+	return hint;
+}
+
+static void
+tracker_segmenter_stats(TrackerSegmenter *seg, const TrackerGrid *grid)
+{
+	for (guint p = 0; p < seg->n_people; p++) {
+		seg->people[p].n_cells = seg->people[p].n_pixels = 0;
+		seg->people[p].centre = tracker_vec3(0, 0, 0);
+	}
+	for (int k = 0; k < seg->n; k++) {
+		TrackerPerson *p;
+
+		if (seg->labels[k] == 0)
+			continue;
+		p = &seg->people[seg->labels[k] - 1];
+		p->n_cells++;
+		p->n_pixels += grid->count[k];
+		p->centre = tracker_vec3_add(p->centre, tracker_grid_point(grid, k));
+	}
+	for (guint p = 0; p < seg->n_people; p++)
+		seg->people[p].centre = tracker_vec3_scale(seg->people[p].centre,
+		                                           1.0 / MAX(seg->people[p].n_cells, 1u));
+}
+
+/* Headless blobs: loose parts of people, or people whose head is out of
+ * view or hidden, where a tracked person was. */
+static void
+tracker_segmenter_headless(TrackerSegmenter *seg, const TrackerSegmentParams *params,
+                           const TrackerSegmentHint *hints, guint n_hints)
+{
+	for (guint b = 0; b < seg->n_blobs; b++) {
+		Blob *blob = &seg->blobs[b];
+		TrackerPerson *p;
+		int owner, hint;
+
+		if (blob->n_heads > 0)
+			continue;
+		owner = tracker_segmenter_owner(seg, blob);
+		if (owner >= 0) {
+			tracker_segmenter_label_blob(seg, b, seg->people[owner].label);
+			continue;
+		}
+		hint = tracker_segmenter_hinted(blob, params, hints, n_hints);
+		if (hint < 0 || (p = tracker_segmenter_add_person(seg, NULL, hint)) == NULL)
+			continue;
+		tracker_segmenter_label_blob(seg, b, p->label);
+		blob->person = (int)p->label - 1;
+	}
+}
+
+/* Drops people too small to report, keeping labels 1..n dense. */
+static void
+tracker_segmenter_prune(TrackerSegmenter *seg, const TrackerSegmentParams *params)
+{
+	guint16 map[TRACKER_SEGMENT_MAX_PEOPLE + 1] = { 0 };
+	guint n = 0;
+
+	for (guint p = 0; p < seg->n_people; p++) {
+		if (seg->people[p].n_pixels < params->min_person_pixels || n >= params->max_people)
+			continue;
+		seg->people[n] = seg->people[p];
+		seg->people[n].label = (guint16)(n + 1);
+		map[p + 1] = (guint16)(n + 1);
+		n++;
+	}
+	seg->n_people = n;
+	for (int k = 0; k < seg->n; k++)
+		seg->labels[k] = map[seg->labels[k]];
+}
+
+guint
+tracker_segmenter_run(TrackerSegmenter *seg, const TrackerGrid *grid, const TrackerFloor *floor,
+                      const TrackerSegmentParams *params, const TrackerSegmentHint *hints,
+                      guint n_hints)
+{
+	seg->n_heads = 0;
+	seg->n_people = 0;
+	tracker_segmenter_heights_fill(seg, grid, floor);
+	tracker_segmenter_blobs(seg, grid);
+	for (guint b = 0; b < seg->n_blobs; b++) {
+		if (seg->blobs[b].n_pixels >= params->min_person_pixels / 2)
+			tracker_segmenter_heads_in_blob(seg, grid, floor, params, (int)b);
+	}
+	tracker_segmenter_headed(seg, grid);
+	tracker_segmenter_stats(seg, grid);
+	tracker_segmenter_headless(seg, params, hints, n_hints);
+	tracker_segmenter_stats(seg, grid);
+	tracker_segmenter_prune(seg, params);
+	return seg->n_people;
+}
