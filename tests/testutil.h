@@ -24,3 +24,20 @@ void testutil_write_file(const char *path, const void *data, gsize len);
 
 /** testutil_binary: the skelbridge binary under test (from $SKELBRIDGE). */
 const char *testutil_binary(void);
+
+/**
+ * testutil_load_raw:
+ * Reads a headerless 640x480 little-endian uint16 millimetre frame into
+ * @mm, or fails the test.
+ */
+void testutil_load_raw(const char *path, guint16 *mm);
+
+/**
+ * testutil_real_kinect_dir:
+ * The folder of real Kinect frames ($SKELBRIDGE_REAL_KINECT), or NULL
+ * when it is not set or does not exist.
+ */
+const char *testutil_real_kinect_dir(void);
+
+/** testutil_real_kinect_files: the frames in that folder, sorted; free with g_strfreev. */
+char **testutil_real_kinect_files(const char *dir);
