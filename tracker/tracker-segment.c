@@ -3,15 +3,20 @@
 #include <math.h>
 #include <string.h>
 
-#define MAX_BLOBS        1024
-#define MAX_HEADS        16
-#define HEAD_CAP_MM      100.0 /* a head's cap: its top this deep */
-#define HEAD_MIN_CAP_MM  110.0 /* ...is this wide; a raised hand is narrower */
-#define HEAD_MAX_CAP_MM  330.0 /* ...and furniture's flat top wider */
-#define HEAD_BODY_FILL   0.5   /* share of the torso box below a head that is filled */
-#define DEFAULT_HEIGHT   1750.0
-#define ATTACH_MAX_SHARE 0.3 /* of the person's pixels */
-#define HINT_MAX_MM      600.0
+#define MAX_BLOBS         1024
+#define MAX_HEADS         16
+#define MAX_TOPS          64
+#define HEAD_CAP_MM       100.0 /* a head's cap: its top this deep */
+#define HEAD_MIN_CAP_MM   110.0 /* ...is this wide; a raised hand is narrower */
+#define HEAD_MAX_CAP_MM   330.0 /* ...and furniture's flat top wider */
+#define HEAD_BODY_FILL    0.5   /* share of the torso box below a head that is filled */
+#define HEAD_ROUND_MM     12.0  /* its sides this much farther than its middle */
+#define HEAD_NECK_FILL    0.9   /* rows under a head's centre the blob fills */
+#define ARM_WALL_MM       150.0 /* a higher wall this narrow beside a head is an arm */
+#define DEFAULT_HEIGHT    1750.0
+#define ATTACH_MAX_SHARE  0.3 /* of the person's pixels */
+#define HINT_MAX_MM       600.0
+#define HINT_HEAD_MOVE_MM 60.0 /* a head moves less than this in a frame */
 
 typedef struct {
 	guint n_cells, n_pixels;
@@ -40,7 +45,8 @@ struct _TrackerSegmenter {
 	int *stack;
 	float *top; /* per column, scratch */
 	int *top_cell;
-	float *dist; /* geodesic split */
+	guint8 *used; /* the column is in a cap looked at already */
+	float *dist;  /* geodesic split */
 	HeapEntry *heap;
 	Blob blobs[MAX_BLOBS];
 	guint n_blobs;
@@ -64,6 +70,7 @@ tracker_segmenter_new(const TrackerGrid *grid)
 	seg->stack = g_new(int, grid->n);
 	seg->top = g_new(float, grid->width);
 	seg->top_cell = g_new(int, grid->width);
+	seg->used = g_new(guint8, grid->width);
 	seg->dist = g_new(float, grid->n);
 	/* Every cell enters the heap at most once per neighbour. */
 	seg->heap = g_new(HeapEntry, 5 * grid->n);
@@ -81,6 +88,7 @@ tracker_segmenter_free(TrackerSegmenter *seg)
 	g_free(seg->stack);
 	g_free(seg->top);
 	g_free(seg->top_cell);
+	g_free(seg->used);
 	g_free(seg->dist);
 	g_free(seg->heap);
 	g_free(seg);
@@ -207,6 +215,7 @@ tracker_segmenter_profile(TrackerSegmenter *seg, int b)
 	for (int u = blob->u0; u <= blob->u1; u++) {
 		seg->top[u] = -G_MAXFLOAT;
 		seg->top_cell[u] = -1;
+		seg->used[u] = 0;
 	}
 	for (int v = blob->v0; v <= blob->v1; v++) {
 		for (int u = blob->u0; u <= blob->u1; u++) {
@@ -240,6 +249,72 @@ tracker_segmenter_body_fill(const TrackerSegmenter *seg, int b, int col, int row
 		}
 	}
 	return all > 0 ? (double)filled / all : 0.0;
+}
+
+/* The share of rows from @row down @depth_mm that the blob fills in the
+ * three columns around @col: a head has a neck and a torso under it. */
+static double
+tracker_segmenter_below(const TrackerSegmenter *seg, int b, int col, int row, double cell_mm,
+                        double depth_mm)
+{
+	int r1 = MIN(seg->height - 1, row + (int)(depth_mm / cell_mm));
+	guint filled = 0, all = 0;
+
+	for (int v = row; v <= r1; v++) {
+		gboolean any = FALSE;
+
+		for (int u = MAX(0, col - 1); u <= MIN(seg->width - 1, col + 1); u++)
+			any |= seg->blob[v * seg->width + u] == b + 1;
+		filled += any;
+		all++;
+	}
+	return all > 0 ? (double)filled / all : 0.0;
+}
+
+/* A head is round: the middle of its cap is nearer than its sides. A
+ * patch of wall framed by people and arms has a cap as flat as a wall. */
+static gboolean
+tracker_segmenter_round(const TrackerSegmenter *seg, const TrackerGrid *grid, int b, int l, int r,
+                        int peak)
+{
+	float limit = seg->top[peak] - (float)HEAD_CAP_MM;
+	double sum[2] = { 0.0, 0.0 };
+	guint n[2] = { 0, 0 };
+	int third = MAX(1, (r - l + 1) / 3);
+
+	for (int u = l; u <= r; u++) {
+		int side = u < l + third || u > r - third;
+
+		for (int k = seg->top_cell[u]; k >= 0 && k < seg->n; k += seg->width) {
+			if (seg->blob[k] != b + 1 || seg->heights[k] < limit)
+				break;
+			sum[side] += grid->z[k];
+			n[side]++;
+		}
+	}
+	return n[0] >= 4 && n[1] >= 4 && sum[1] / n[1] - sum[0] / n[0] >= HEAD_ROUND_MM;
+}
+
+/* Whether the cap's top edge is the lower edge of something nearer (a
+ * patch of wall under an arm) rather than a head's outline against what
+ * lies behind it. */
+static gboolean
+tracker_segmenter_under_something(const TrackerSegmenter *seg, const TrackerGrid *grid, int l,
+                                  int r)
+{
+	guint nearer = 0, all = 0;
+
+	for (int u = l; u <= r; u++) {
+		int k = seg->top_cell[u], above = k - seg->width;
+
+		if (k < 0)
+			continue;
+		all++;
+		if (above >= 0 && grid->z[above] > 0.0f &&
+		    grid->z[above] < grid->z[k] - tracker_segment_jump(grid->z[above]))
+			nearer++;
+	}
+	return nearer * 2 > all;
 }
 
 /* Centre and radius of a head from its cap (@l..@r, @width_mm wide at
@@ -280,28 +355,50 @@ tracker_segmenter_head_shape(const TrackerSegmenter *seg, const TrackerGrid *gri
 	head->top_height = top_h;
 }
 
-/* The cap around the top near column @u: the columns whose top is within
- * HEAD_CAP_MM of the highest among them. Moves *@peak to that column. */
-static void
-tracker_segmenter_cap(const TrackerSegmenter *seg, const Blob *blob, int *peak, int *l, int *r)
+/* How many columns from @u on (going by @dir) rise above @level. */
+static int
+tracker_segmenter_wall(const TrackerSegmenter *seg, const Blob *blob, int u, int dir, float level)
 {
-	for (;;) {
-		float limit = seg->top[*peak] - (float)HEAD_CAP_MM;
-		int highest = *peak;
+	int n = 0;
 
-		*l = *r = *peak;
-		while (*l > blob->u0 && seg->top[*l - 1] >= limit)
-			(*l)--;
-		while (*r < blob->u1 && seg->top[*r + 1] >= limit)
-			(*r)++;
-		for (int u = *l; u <= *r; u++) {
-			if (seg->top[u] > seg->top[highest])
-				highest = u;
+	for (; u >= blob->u0 && u <= blob->u1 && seg->top[u] > level; u += dir)
+		n++;
+	return n;
+}
+
+/* One side of a cap: walks from @peak by @dir while the top stays within
+ * HEAD_CAP_MM. A higher column ends the walk: if it starts a wall as
+ * narrow as an arm, that is a raised arm beside the head; a wider one
+ * means @peak is a bump on the side of something bigger (FALSE). */
+static gboolean
+tracker_segmenter_cap_side(const TrackerSegmenter *seg, const Blob *blob, int peak, int dir,
+                           double cell_mm, int *end)
+{
+	float limit = seg->top[peak] - (float)HEAD_CAP_MM, above = seg->top[peak] + 5.0f;
+	int u = peak;
+
+	while (u + dir >= blob->u0 && u + dir <= blob->u1 && seg->top[u + dir] >= limit) {
+		if (seg->top[u + dir] > above) {
+			*end = u;
+			return tracker_segmenter_wall(seg, blob, u + dir, dir, above) * cell_mm <=
+			       ARM_WALL_MM;
 		}
-		if (highest == *peak)
-			return;
-		*peak = highest;
+		u += dir;
 	}
+	*end = u;
+	return TRUE;
+}
+
+/* The cap around top column @peak: the columns on either side whose top
+ * is within HEAD_CAP_MM of it. */
+static gboolean
+tracker_segmenter_cap(const TrackerSegmenter *seg, const TrackerGrid *grid, const Blob *blob,
+                      int peak, int *l, int *r)
+{
+	double cell_mm = tracker_grid_cell_mm(grid, grid->z[seg->top_cell[peak]]);
+
+	return tracker_segmenter_cap_side(seg, blob, peak, -1, cell_mm, l) &&
+	       tracker_segmenter_cap_side(seg, blob, peak, 1, cell_mm, r);
 }
 
 static gboolean
@@ -321,8 +418,38 @@ tracker_segmenter_is_head(const TrackerSegmenter *seg, const TrackerGrid *grid,
 		return FALSE;
 	if (floor->found && seg->heights[k] < params->min_head_height)
 		return FALSE;
-	return tracker_segmenter_body_fill(seg, b, (l + r) / 2, k / seg->width, cell_mm, body) >=
-	       HEAD_BODY_FILL;
+	return !tracker_segmenter_under_something(seg, grid, l, r) &&
+	       tracker_segmenter_round(seg, grid, b, l, r, peak) &&
+	       tracker_segmenter_below(seg, b, (l + r) / 2, k / seg->width, cell_mm, 0.35 * body) >=
+	               HEAD_NECK_FILL &&
+	       tracker_segmenter_body_fill(seg, b, (l + r) / 2, k / seg->width, cell_mm, body) >=
+	               HEAD_BODY_FILL;
+}
+
+static int
+tracker_segmenter_compare_tops(const void *a, const void *b, void *data)
+{
+	const float *top = data;
+	float x = top[*(const int *)a], y = top[*(const int *)b];
+
+	return (x < y) - (x > y);
+}
+
+/* The blob's local tops, highest first. */
+static int
+tracker_segmenter_tops(TrackerSegmenter *seg, const Blob *blob, int *tops, int max)
+{
+	int n = 0;
+
+	for (int u = blob->u0; u <= blob->u1 && n < max; u++) {
+		float left = u > blob->u0 ? seg->top[u - 1] : -G_MAXFLOAT;
+		float right = u < blob->u1 ? seg->top[u + 1] : -G_MAXFLOAT;
+
+		if (seg->top_cell[u] >= 0 && seg->top[u] >= left && seg->top[u] >= right)
+			tops[n++] = u;
+	}
+	g_qsort_with_data(tops, n, sizeof(int), tracker_segmenter_compare_tops, seg->top);
+	return n;
 }
 
 static void
@@ -331,39 +458,106 @@ tracker_segmenter_heads_in_blob(TrackerSegmenter *seg, const TrackerGrid *grid,
                                 int b)
 {
 	Blob *blob = &seg->blobs[b];
-	int u = blob->u0, done = blob->u0 - 1;
+	int tops[MAX_TOPS], n_tops, l, r;
+	double width_mm;
 
 	tracker_segmenter_profile(seg, b);
-	while (u <= blob->u1 && seg->n_heads < MAX_HEADS) {
-		int l, r, peak = u, climbed;
-		double width_mm;
+	n_tops = tracker_segmenter_tops(seg, blob, tops, MAX_TOPS);
+	for (int i = 0; i < n_tops && seg->n_heads < MAX_HEADS; i++) {
+		int peak = tops[i];
+		HeadCandidate *h;
 
-		/* Climb to the local top of this stretch of columns. */
-		while (peak < blob->u1 && seg->top[peak + 1] >= seg->top[peak])
-			peak++;
-		climbed = peak;
-		if (seg->top_cell[peak] < 0) {
-			u = peak + 1;
+		/* A top on a plateau shares its cap with a top seen already. */
+		if (seg->used[peak] || !tracker_segmenter_cap(seg, grid, blob, peak, &l, &r))
 			continue;
-		}
-		tracker_segmenter_cap(seg, blob, &peak, &l, &r);
-		/* A cap that leads back to a top seen already is that top. */
-		if (peak > done &&
-		    tracker_segmenter_is_head(seg, grid, floor, params, b, l, r, peak, &width_mm)) {
-			HeadCandidate *h = &seg->heads[seg->n_heads++];
+		memset(seg->used + l, 1, r - l + 1);
+		if (!tracker_segmenter_is_head(seg, grid, floor, params, b, l, r, peak, &width_mm))
+			continue;
+		h = &seg->heads[seg->n_heads++];
+		h->blob = b;
+		h->l = l;
+		h->r = r;
+		tracker_segmenter_head_shape(seg, grid, floor, l, r, width_mm, seg->top_cell[peak],
+		                             &h->head);
+		blob->n_heads++;
+	}
+}
 
-			h->blob = b;
-			h->l = l;
-			h->r = r;
-			tracker_segmenter_head_shape(seg, grid, floor, l, r, width_mm,
-			                             seg->top_cell[peak], &h->head);
-			blob->n_heads++;
+/* Whether a head found this frame is the one @hint had. */
+static gboolean
+tracker_segmenter_hint_seen(const TrackerSegmenter *seg, const TrackerSegmentHint *hint)
+{
+	for (guint h = 0; h < seg->n_heads; h++) {
+		if (tracker_vec3_distance(seg->heads[h].head.centre, hint->head) <
+		    2.5 * hint->head_radius)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* The cells around where @hint's head was that are still a head there:
+ * enough of them, in one blob. Their box and blob go into @h. */
+static guint
+tracker_segmenter_hint_cells(const TrackerSegmenter *seg, const TrackerGrid *grid,
+                             const TrackerSegmentHint *hint, HeadCandidate *h, TrackerVec3 *sum)
+{
+	double gu, gv, reach = hint->head_radius + HINT_HEAD_MOVE_MM;
+	int cells = 0, half;
+	guint n = 0;
+
+	if (!tracker_grid_locate(grid, hint->head, &gu, &gv))
+		return 0;
+	half = (int)ceil(reach / tracker_grid_cell_mm(grid, hint->head.z));
+	h->blob = -1;
+	h->l = G_MAXINT;
+	h->r = -1;
+	for (int v = MAX(0, (int)gv - half); v <= MIN(seg->height - 1, (int)gv + half); v++) {
+		for (int u = MAX(0, (int)gu - half); u <= MIN(seg->width - 1, (int)gu + half);
+		     u++) {
+			int k = v * seg->width + u;
+
+			cells++;
+			if (seg->blob[k] == 0 ||
+			    tracker_vec3_distance(tracker_grid_point(grid, k), hint->head) >
+			            reach ||
+			    (h->blob >= 0 && seg->blob[k] != h->blob + 1))
+				continue;
+			h->blob = seg->blob[k] - 1;
+			h->l = MIN(h->l, u);
+			h->r = MAX(h->r, u);
+			*sum = tracker_vec3_add(*sum, tracker_grid_point(grid, k));
+			n++;
 		}
-		done = MAX(done, r);
-		/* Descend past the cap before looking for the next top. */
-		u = MAX(r, climbed) + 1;
-		while (u <= blob->u1 && u > 0 && seg->top[u] <= seg->top[u - 1])
-			u++;
+	}
+	/* A head's disc fills about 0.6 of its box; ask for half of that. */
+	return n >= 0.3 * cells ? n : 0;
+}
+
+/* Heads of tracked people that the outlines did not show this frame. */
+static void
+tracker_segmenter_hinted_heads(TrackerSegmenter *seg, const TrackerGrid *grid,
+                               const TrackerFloor *floor, const TrackerSegmentHint *hints,
+                               guint n_hints)
+{
+	for (guint i = 0; i < n_hints && seg->n_heads < MAX_HEADS; i++) {
+		HeadCandidate *h = &seg->heads[seg->n_heads];
+		TrackerVec3 sum = tracker_vec3(0, 0, 0), mean;
+		guint n;
+
+		if (!hints[i].has_head || tracker_segmenter_hint_seen(seg, &hints[i]))
+			continue;
+		n = tracker_segmenter_hint_cells(seg, grid, &hints[i], h, &sum);
+		if (n == 0)
+			continue;
+		mean = tracker_vec3_scale(sum, 1.0 / n);
+		h->head.found = TRUE;
+		h->head.radius = hints[i].head_radius;
+		h->head.centre = tracker_vec3_mad(mean, tracker_vec3_normalize(mean),
+		                                  2.0 / 3.0 * h->head.radius);
+		h->head.top = tracker_vec3_mad(h->head.centre, floor->up, h->head.radius);
+		h->head.top_height = tracker_floor_height(floor, h->head.top);
+		seg->blobs[h->blob].n_heads++;
+		seg->n_heads++;
 	}
 }
 
@@ -432,18 +626,20 @@ tracker_segmenter_relax(TrackerSegmenter *seg, const TrackerGrid *grid, int k, i
 	}
 }
 
-/* Seeds the split with head @h's top cells, labelled @label. */
+/* Seeds the split with head @h's cells, labelled @label. */
 static void
-tracker_segmenter_seed(TrackerSegmenter *seg, const HeadCandidate *h, guint16 label, int *n)
+tracker_segmenter_seed(TrackerSegmenter *seg, const TrackerGrid *grid, const HeadCandidate *h,
+                       guint16 label, int *n)
 {
 	const Blob *blob = &seg->blobs[h->blob];
-	float limit = (float)(h->head.top_height - h->head.radius);
 
 	for (int v = blob->v0; v <= blob->v1; v++) {
 		for (int u = h->l; u <= h->r; u++) {
 			int k = v * seg->width + u;
 
-			if (seg->blob[k] != h->blob + 1 || seg->heights[k] < limit)
+			if (seg->blob[k] != h->blob + 1 ||
+			    tracker_vec3_distance(tracker_grid_point(grid, k), h->head.centre) >
+			            1.2 * h->head.radius)
 				continue;
 			seg->dist[k] = 0.0f;
 			seg->labels[k] = label;
@@ -467,7 +663,7 @@ tracker_segmenter_split(TrackerSegmenter *seg, const TrackerGrid *grid, int b, g
 			seg->dist[v * seg->width + u] = G_MAXFLOAT;
 	for (guint h = 0; h < seg->n_heads; h++) {
 		if (seg->heads[h].blob == b)
-			tracker_segmenter_seed(seg, &seg->heads[h], label++, &n);
+			tracker_segmenter_seed(seg, grid, &seg->heads[h], label++, &n);
 	}
 	while (n > 0) {
 		HeapEntry e = tracker_segmenter_heap_pop(seg, &n);
@@ -564,10 +760,12 @@ tracker_segmenter_owner(const TrackerSegmenter *seg, const Blob *blob)
 	return owner;
 }
 
-/* The hint a headless blob continues, if it is big enough. */
+/* The hint a headless blob continues: big enough, near where a tracked
+ * person was, and that person not found with their head this frame. */
 static int
-tracker_segmenter_hinted(const Blob *blob, const TrackerSegmentParams *params,
-                         const TrackerSegmentHint *hints, guint n_hints)
+tracker_segmenter_hinted(const TrackerSegmenter *seg, const Blob *blob,
+                         const TrackerSegmentParams *params, const TrackerSegmentHint *hints,
+                         guint n_hints)
 {
 	TrackerVec3 c = tracker_segmenter_blob_centre(blob);
 	double best = HINT_MAX_MM;
@@ -577,8 +775,13 @@ tracker_segmenter_hinted(const Blob *blob, const TrackerSegmentParams *params,
 		return -1;
 	for (guint h = 0; h < n_hints; h++) {
 		double d = tracker_vec3_distance(c, hints[h].centre);
+		gboolean taken = FALSE;
 
-		if (d < best) {
+		for (guint p = 0; p < seg->n_people && !taken; p++)
+			taken = seg->people[p].head.found &&
+			        tracker_vec3_distance(seg->people[p].centre, hints[h].centre) <
+			                HINT_MAX_MM;
+		if (!taken && d < best) {
 			best = d;
 			hint = (int)h;
 		}
@@ -626,7 +829,7 @@ tracker_segmenter_headless(TrackerSegmenter *seg, const TrackerSegmentParams *pa
 			tracker_segmenter_label_blob(seg, b, seg->people[owner].label);
 			continue;
 		}
-		hint = tracker_segmenter_hinted(blob, params, hints, n_hints);
+		hint = tracker_segmenter_hinted(seg, blob, params, hints, n_hints);
 		if (hint < 0 || (p = tracker_segmenter_add_person(seg, NULL, hint)) == NULL)
 			continue;
 		tracker_segmenter_label_blob(seg, b, p->label);
@@ -667,6 +870,7 @@ tracker_segmenter_run(TrackerSegmenter *seg, const TrackerGrid *grid, const Trac
 		if (seg->blobs[b].n_pixels >= params->min_person_pixels / 2)
 			tracker_segmenter_heads_in_blob(seg, grid, floor, params, (int)b);
 	}
+	tracker_segmenter_hinted_heads(seg, grid, floor, hints, n_hints);
 	tracker_segmenter_headed(seg, grid);
 	tracker_segmenter_stats(seg, grid);
 	tracker_segmenter_headless(seg, params, hints, n_hints);

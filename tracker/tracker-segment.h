@@ -7,7 +7,9 @@
  * top a head wide, above a body. Furniture (a chair's back, a box, a
  * cabinet) has a flat top and no head. Two people who touch make one
  * surface with two heads; its cells go to the head that is nearer along
- * the surface (geodesic distance). A small surface in front of a person
+ * the surface (geodesic distance). A tracked person's head that the
+ * surface's outline no longer shows (someone's arm lies over it) is
+ * found again where it was, if the cells are still there. A small surface in front of a person
  * and within reach of them (a hand pushed toward the sensor, seen apart
  * from its arm) joins that person. A surface without a head in view
  * continues a person tracked at its place in the previous frame. */
@@ -40,6 +42,9 @@ typedef struct {
 typedef struct {
 	TrackerVec3 centre; /* where a tracked person was last seen */
 	double height;      /* their height, mm */
+	gboolean has_head;
+	TrackerVec3 head; /* where their head was */
+	double head_radius;
 } TrackerSegmentHint;
 
 typedef struct {
@@ -79,5 +84,5 @@ const float *tracker_segmenter_heights(const TrackerSegmenter *seg);
 static inline double
 tracker_segment_jump(double z)
 {
-	return 50.0 + 1.5e-5 * z * z;
+	return 50.0 + 1.0e-5 * z * z;
 }

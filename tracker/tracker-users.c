@@ -23,6 +23,9 @@ tracker_users_hints(const TrackerUsers *users, TrackerSegmentHint *hints, int *t
 			continue;
 		hints[n].centre = track->centre;
 		hints[n].height = track->height;
+		hints[n].has_head = track->has_body && track->seen_now;
+		hints[n].head = track->body.head;
+		hints[n].head_radius = track->body.head_radius;
 		tracks[n++] = t;
 	}
 	return n;
