@@ -8,7 +8,10 @@
 #define BAND_REACH      0.22 /* ...within this of the head's axis */
 #define MAX_FIT_POINTS  192
 #define MIN_FIT_POINTS  12
-#define ROBUST_MM       40.0 /* residuals past this are arms, not torso */
+#define SWEEP_STEPS     4 /* facings tried either side of facing the sensor */
+#define SWEEP_RAD       (15.0 * G_PI / 180.0)
+#define ROBUST_MM       20.0 /* farther out than this is an arm, not torso */
+#define INSIDE_WEIGHT   4.0  /* ...but nothing is seen inside the torso */
 #define HEAD_TO_CENTRE  0.058
 #define NECK_RADIUS     0.028
 #define SHOULDER_RADIUS 0.040
@@ -72,36 +75,43 @@ tracker_body_torso_cost(const TorsoPoints *pts, const TorsoPose *pose)
 		 * not turn the stadium round to put them on its back. */
 		if (qf < 0.0)
 			r = fabs(r) + ROBUST_MM;
-		cost += MIN(r * r, ROBUST_MM * ROBUST_MM);
+		/* The sensor cannot see into the torso, but an arm can lie in
+		 * front of it: points inside cost much, points outside little. */
+		cost += r < 0.0 ? INSIDE_WEIGHT * r * r : MIN(r * r, ROBUST_MM * ROBUST_MM);
 	}
 	return cost;
 }
 
-/* Coordinate descent with halving steps: three parameters, no
- * derivatives, robust to the truncated cost. */
+/* Pattern search: each parameter walks while the cost falls, then the
+ * steps halve. No derivatives; the truncated cost has none to speak of. */
 static double
-tracker_body_torso_descend(const TorsoPoints *pts, TorsoPose *pose)
+tracker_body_torso_descend(const TorsoPoints *pts, TorsoPose *pose, double step, int levels,
+                           int params)
 {
-	double step[3] = { 40.0, 40.0, 0.25 }, best = tracker_body_torso_cost(pts, pose);
+	double steps[3] = { step, step, step / 160.0 }, best = tracker_body_torso_cost(pts, pose);
 
-	for (int level = 0; level < 6; level++) {
-		for (int p = 0; p < 3; p++) {
+	for (int level = 0; level < levels; level++) {
+		for (int p = 0; p < params; p++) {
 			for (int sign = -1; sign <= 1; sign += 2) {
-				TorsoPose trial = *pose;
-				double *v = p == 0 ? &trial.cs : p == 1 ? &trial.ct : &trial.yaw;
-				double cost;
+				for (int walk = 0; walk < 8; walk++) {
+					TorsoPose trial = *pose;
+					double *v = p == 0   ? &trial.cs
+					            : p == 1 ? &trial.ct
+					                     : &trial.yaw;
+					double cost;
 
-				*v += sign * step[p];
-				trial.yaw = CLAMP(trial.yaw, -1.4, 1.4);
-				cost = tracker_body_torso_cost(pts, &trial);
-				if (cost < best) {
+					*v += sign * steps[p];
+					trial.yaw = CLAMP(trial.yaw, -1.4, 1.4);
+					cost = tracker_body_torso_cost(pts, &trial);
+					if (cost >= best)
+						break;
 					best = cost;
 					*pose = trial;
 				}
 			}
 		}
 		for (int p = 0; p < 3; p++)
-			step[p] *= 0.5;
+			steps[p] *= 0.5;
 	}
 	return best;
 }
@@ -163,7 +173,8 @@ tracker_body_torso_points(const TrackerBodyCells *cells, const TrackerPerson *pe
 		double s, t;
 
 		if (cells->labels[k] != cells->label || cells->heights[k] < lo ||
-		    cells->heights[k] > hi || seen++ % stride != 0)
+		    cells->heights[k] > hi || seen++ % stride != 0 ||
+		    (cells->exclude != NULL && cells->exclude[k]))
 			continue;
 		p = tracker_grid_point(grid, k);
 		s = tracker_vec3_dot(p, e1);
@@ -178,33 +189,33 @@ tracker_body_torso_points(const TrackerBodyCells *cells, const TrackerPerson *pe
 	pts->radius = TRACKER_BODY_TORSO_RADIUS * H;
 }
 
-/* Fits the stadium from a few starting facings; the best fit wins. */
+/* Places the stadium at facings 15 degrees apart and at last frame's
+ * facing (the cost has local minima a turn apart); the best place is
+ * then refined, facing included. */
 static TorsoPose
 tracker_body_torso_fit(const TorsoPoints *pts, const TorsoPose *previous)
 {
-	static const double yaws[] = { 0.0, 0.7, -0.7 };
 	double s0 = tracker_body_median(pts->s, pts->n);
 	double t0 = tracker_body_median(pts->t, pts->n) + 0.8 * pts->radius;
 	TorsoPose best = { s0, t0, 0.0 };
 	double best_cost = G_MAXDOUBLE;
 
-	for (guint i = 0; i <= G_N_ELEMENTS(yaws); i++) {
-		TorsoPose pose = { s0, t0, 0.0 };
+	for (int i = -SWEEP_STEPS; i <= SWEEP_STEPS + 1; i++) {
+		TorsoPose pose = { s0, t0, i * SWEEP_RAD };
 		double cost;
 
-		if (i == G_N_ELEMENTS(yaws)) {
+		if (i == SWEEP_STEPS + 1) {
 			if (previous == NULL)
 				break;
 			pose = *previous;
-		} else {
-			pose.yaw = yaws[i];
 		}
-		cost = tracker_body_torso_descend(pts, &pose);
+		cost = tracker_body_torso_descend(pts, &pose, 40.0, 6, 2);
 		if (cost < best_cost) {
 			best_cost = cost;
 			best = pose;
 		}
 	}
+	tracker_body_torso_descend(pts, &best, 10.0, 5, 3);
 	return best;
 }
 
@@ -304,6 +315,28 @@ tracker_body_fit(TrackerBody *body, const TrackerBodyCells *cells, const Tracker
 	                     : tracker_body_point(body, 0.0, (1.0 - HEAD_TO_CENTRE) * H, 0.01 * H);
 	tracker_body_core(body);
 	return TRUE;
+}
+
+void
+tracker_body_refit(TrackerBody *body, const TrackerBodyCells *cells, const TrackerPerson *person)
+{
+	double level0 = tracker_floor_height(cells->floor, body->origin);
+	TrackerVec3 e1, e2;
+	TorsoPoints pts;
+	TorsoPose pose;
+
+	tracker_body_ground_axes(cells->floor->up, &e1, &e2);
+	tracker_body_torso_points(cells, person, level0, body->height, e1, e2, &pts);
+	if (pts.n >= MIN_FIT_POINTS)
+		tracker_body_torso_trim(&pts, body->height);
+	if (pts.n < MIN_FIT_POINTS)
+		return;
+	pose.cs = tracker_vec3_dot(body->origin, e1);
+	pose.ct = tracker_vec3_dot(body->origin, e2);
+	pose.yaw = body->yaw;
+	tracker_body_torso_descend(&pts, &pose, 20.0, 5, 3);
+	tracker_body_frame(body, cells->floor, pose, level0, e1, e2);
+	tracker_body_core(body);
 }
 
 void

@@ -61,6 +61,7 @@ typedef struct {
 	const float *heights;
 	const guint16 *labels;
 	guint16 label;
+	const guint8 *exclude; /* or NULL: cells known not to be the torso */
 } TrackerBodyCells;
 
 /**
@@ -73,6 +74,14 @@ typedef struct {
 gboolean tracker_body_fit(TrackerBody *body, const TrackerBodyCells *cells,
                           const TrackerPerson *person, double height_hint,
                           const TrackerBody *previous);
+
+/**
+ * tracker_body_refit:
+ * Fits @body's torso again from where it is, leaving out the cells in
+ * @cells->exclude (an arm hanging in front of a turned torso's side).
+ */
+void tracker_body_refit(TrackerBody *body, const TrackerBodyCells *cells,
+                        const TrackerPerson *person);
 
 /** tracker_body_point: a point @l to the left, @u up and @f forward of the origin (mm). */
 TrackerVec3 tracker_body_point(const TrackerBody *body, double l, double u, double f);
