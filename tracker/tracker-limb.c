@@ -55,6 +55,14 @@ struct _TrackerLimbFitter {
 	TrackerVec3 dirs[N_DIRECTIONS];
 };
 
+/* Legs first: a hanging hand beside a thigh is then the arm's. */
+static const TrackerLimbId limb_order[TRACKER_N_LIMBS] = {
+	TRACKER_LIMB_LEFT_LEG,
+	TRACKER_LIMB_RIGHT_LEG,
+	TRACKER_LIMB_LEFT_ARM,
+	TRACKER_LIMB_RIGHT_ARM,
+};
+
 static const TrackerVec3 arm_rest[2] = { { 0.12, -0.99, 0.0 }, { 0.08, -0.99, 0.08 } };
 static const TrackerVec3 leg_rest[2] = { { 0.02, -1.0, 0.0 }, { 0.02, -1.0, 0.0 } };
 
@@ -183,11 +191,18 @@ tracker_limb_add(TrackerLimbFitter *f, double gu, double gv, double e, guint8 se
 }
 
 /* Draws the segment @a..@b of radius @r: its axis, and with @wide two
- * lines either side of it. */
+ * lines either side of it. The ray through an axis point enters the
+ * cylinder r / sin(angle between ray and axis) before it, no nearer than
+ * the front of the nearer end: a limb pointing at the sensor shows its
+ * side at pixels whose axis points lie far behind. */
 static void
 tracker_limb_draw(TrackerLimbFitter *f, TrackerVec3 a, TrackerVec3 b, double r, gboolean wide,
                   guint8 seg)
 {
+	TrackerVec3 mid = tracker_vec3_normalize(tracker_vec3_lerp(a, b, 0.5));
+	double sine = tracker_vec3_length(
+	        tracker_vec3_cross(tracker_vec3_normalize(tracker_vec3_sub(b, a)), mid));
+	double front = MIN(a.z, b.z) - r, reach = r / MAX(sine, 0.05);
 	double au, av, bu, bv, len, pu = 1.0, pv = 0.0;
 	int steps;
 
@@ -208,12 +223,15 @@ tracker_limb_draw(TrackerLimbFitter *f, TrackerVec3 a, TrackerVec3 b, double r, 
 
 		if (!tracker_grid_locate(f->grid, p, &gu, &gv))
 			continue;
-		tracker_limb_add(f, gu, gv, p.z - r, seg);
+		tracker_limb_add(f, gu, gv, MAX(p.z - reach, front), seg);
 		off = 0.6 * r / tracker_grid_cell_mm(f->grid, p.z);
 		if (!wide || off < 0.5)
 			continue;
-		tracker_limb_add(f, gu + off * pu, gv + off * pv, p.z - 0.8 * r, seg);
-		tracker_limb_add(f, gu - off * pu, gv - off * pv, p.z - 0.8 * r, seg);
+		/* 0.6 r off the axis the chord is 0.8 of the way through. */
+		tracker_limb_add(f, gu + off * pu, gv + off * pv, MAX(p.z - 0.8 * reach, front),
+		                 seg);
+		tracker_limb_add(f, gu - off * pu, gv - off * pv, MAX(p.z - 0.8 * reach, front),
+		                 seg);
 	}
 }
 
@@ -420,7 +438,8 @@ tracker_limb_turn(TrackerVec3 d, double a, double b)
 
 /* Local descent over the chain's four angles, drawing wide. */
 static void
-tracker_limb_refine(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbPose *prev, Chain *c)
+tracker_limb_descend(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbPose *prev,
+                     Chain *c)
 {
 	Tally t;
 
@@ -447,30 +466,38 @@ tracker_limb_refine(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbP
 	}
 }
 
+/* Scores the chosen chain and how much of it the depth shows. */
+static void
+tracker_limb_finish(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbPose *prev,
+                    const Chain *best, TrackerLimbPose *out)
+{
+	Tally t;
+
+	out->upper = best->upper;
+	out->lower = best->lower;
+	out->score = tracker_limb_score(f, m, best->upper, best->lower, TRUE, prev, &t);
+	out->seen_upper = (double)t.seen[0] / MAX(1u, t.in_view[0]);
+	out->seen_lower = (double)t.seen[1] / MAX(1u, t.in_view[1]);
+}
+
 static void
 tracker_limb_search(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbPose *prev,
                     TrackerLimbPose *out)
 {
 	Chain chains[KEEP_CHAINS + 1], best;
 	int n = tracker_limb_chains(f, m, prev, chains);
-	Tally t;
 
 	if (prev != NULL && prev->valid)
 		chains[n++] = (Chain){ prev->upper, prev->lower, 0.0 };
 	best.score = -G_MAXDOUBLE;
 	for (int i = 0; i < n; i++) {
-		tracker_limb_refine(f, m, prev, &chains[i]);
+		tracker_limb_descend(f, m, prev, &chains[i]);
 		if (chains[i].score > best.score)
 			best = chains[i];
 	}
 	out->valid = n > 0;
-	if (!out->valid)
-		return;
-	out->upper = best.upper;
-	out->lower = best.lower;
-	out->score = tracker_limb_score(f, m, best.upper, best.lower, TRUE, prev, &t);
-	out->seen_upper = (double)t.seen[0] / MAX(1u, t.in_view[0]);
-	out->seen_lower = (double)t.seen[1] / MAX(1u, t.in_view[1]);
+	if (out->valid)
+		tracker_limb_finish(f, m, prev, &best, out);
 }
 
 /* ---- the person's cells ---- */
@@ -513,7 +540,8 @@ tracker_limb_claim(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbPo
 		if (f->cells->labels[k] != f->cells->label || f->claimed[k])
 			continue;
 		p = tracker_grid_point(grid, k);
-		tol = tracker_limb_tolerance(p.z);
+		/* Tight: the trunk next to the limb stays the trunk's. */
+		tol = 0.5 * tracker_limb_tolerance(p.z);
 		f->claimed[k] = tracker_capsule_distance(&seg[0], p) < tol ||
 		                tracker_capsule_distance(&seg[1], p) < tol;
 	}
@@ -523,26 +551,46 @@ void
 tracker_limb_fit(TrackerLimbFitter *f, const TrackerBody *body, const TrackerBodyCells *cells,
                  const TrackerLimbPose *previous, TrackerLimbPose poses[TRACKER_N_LIMBS])
 {
-	/* Legs first: a hanging hand beside a thigh is then the arm's. */
-	static const TrackerLimbId order[TRACKER_N_LIMBS] = {
-		TRACKER_LIMB_LEFT_LEG,
-		TRACKER_LIMB_RIGHT_LEG,
-		TRACKER_LIMB_LEFT_ARM,
-		TRACKER_LIMB_RIGHT_ARM,
-	};
-
 	f->grid = cells->grid;
 	f->cells = cells;
 	f->body = body;
 	tracker_limb_mark_core(f);
 	for (int i = 0; i < TRACKER_N_LIMBS; i++) {
-		TrackerLimbId id = order[i];
+		TrackerLimbId id = limb_order[i];
 		LimbModel m = tracker_limb_model(body, id);
 
 		tracker_limb_search(f, &m, previous != NULL ? &previous[id] : NULL, &poses[id]);
 		if (poses[id].valid)
 			tracker_limb_claim(f, &m, &poses[id]);
 	}
+}
+
+void
+tracker_limb_refine(TrackerLimbFitter *f, const TrackerBody *body, const TrackerBodyCells *cells,
+                    const TrackerLimbPose *previous, TrackerLimbPose poses[TRACKER_N_LIMBS])
+{
+	f->grid = cells->grid;
+	f->cells = cells;
+	f->body = body;
+	tracker_limb_mark_core(f);
+	for (int i = 0; i < TRACKER_N_LIMBS; i++) {
+		TrackerLimbId id = limb_order[i];
+		LimbModel m = tracker_limb_model(body, id);
+		const TrackerLimbPose *prev = previous != NULL ? &previous[id] : NULL;
+		Chain c = { poses[id].upper, poses[id].lower, 0.0 };
+
+		if (!poses[id].valid)
+			continue;
+		tracker_limb_descend(f, &m, prev, &c);
+		tracker_limb_finish(f, &m, prev, &c, &poses[id]);
+		tracker_limb_claim(f, &m, &poses[id]);
+	}
+}
+
+const guint8 *
+tracker_limb_claims(const TrackerLimbFitter *f)
+{
+	return f->claimed;
 }
 
 /* ---- joints ---- */

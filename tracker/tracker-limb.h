@@ -53,6 +53,21 @@ void tracker_limb_fit(TrackerLimbFitter *fitter, const TrackerBody *body,
                       TrackerLimbPose poses[TRACKER_N_LIMBS]);
 
 /**
+ * tracker_limb_refine:
+ * Improves @poses locally for @body (moved a little since they were
+ * fitted), claiming cells again as tracker_limb_fit() does.
+ */
+void tracker_limb_refine(TrackerLimbFitter *fitter, const TrackerBody *body,
+                         const TrackerBodyCells *cells, const TrackerLimbPose *previous,
+                         TrackerLimbPose poses[TRACKER_N_LIMBS]);
+
+/**
+ * tracker_limb_claims:
+ * Per cell, whether the last fit gave it to a limb.
+ */
+const guint8 *tracker_limb_claims(const TrackerLimbFitter *fitter);
+
+/**
  * tracker_limb_joints:
  * The elbows, hands, knees and feet of @poses, with a confidence each from
  * how much of the segments leading to them the depth shows.

@@ -155,8 +155,12 @@ static void
 tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 time_us)
 {
 	TrackerTrack *track = &t->users.tracks[tr];
-	TrackerBodyCells cells = { &t->grid, &t->floor, tracker_segmenter_heights(t->segmenter),
-		                   tracker_segmenter_labels(t->segmenter), person->label };
+	TrackerBodyCells cells = { &t->grid,
+		                   &t->floor,
+		                   tracker_segmenter_heights(t->segmenter),
+		                   tracker_segmenter_labels(t->segmenter),
+		                   person->label,
+		                   NULL };
 	TrackerVec3 joints[TRACKER_N_JOINTS] = { { 0 } };
 	double confidence[TRACKER_N_JOINTS] = { 0 };
 	TrackerBody body;
@@ -171,6 +175,11 @@ tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 tim
 		return;
 	}
 	tracker_limb_fit(t->limbs, &body, &cells, track->has_body ? track->limbs : NULL, poses);
+	/* The torso again without the arms, and the limbs on that torso. */
+	cells.exclude = tracker_limb_claims(t->limbs);
+	tracker_body_refit(&body, &cells, person);
+	cells.exclude = NULL;
+	tracker_limb_refine(t->limbs, &body, &cells, track->has_body ? track->limbs : NULL, poses);
 	tracker_body_trunk(&body, joints);
 	tracker_limb_joints(&body, poses, joints, confidence);
 	tracker_trunk_confidence(t, &body, person, joints, confidence);
