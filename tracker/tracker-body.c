@@ -9,9 +9,14 @@
 #define MAX_FIT_POINTS  192
 #define MIN_FIT_POINTS  12
 #define SWEEP_STEPS     4 /* facings tried either side of facing the sensor */
+#define GRID_HALF       4 /* lateral positions tried either side */
+#define GRID_MM         40.0
 #define SWEEP_RAD       (15.0 * G_PI / 180.0)
 #define ROBUST_MM       20.0 /* farther out than this is an arm, not torso */
+#define BEHIND_CAP_MM   45.0 /* ...mislabelled cells cost no more than this */
 #define INSIDE_WEIGHT   4.0  /* ...but nothing is seen inside the torso */
+#define HEAD_FREE_MM    30.0 /* the torso may sit this far off the head's axis */
+#define HEAD_PRIOR      1.0  /* ...and costs this per mm squared beyond */
 #define HEAD_TO_CENTRE  0.058
 #define NECK_RADIUS     0.028
 #define SHOULDER_RADIUS 0.040
@@ -22,7 +27,9 @@
 typedef struct {
 	double s[MAX_FIT_POINTS], t[MAX_FIT_POINTS];
 	int n;
-	double half, radius; /* the stadium, mm */
+	double half, radius;   /* the stadium, mm */
+	double head_weight;    /* of the head prior; 0 without a head */
+	double head_s, head_t; /* where the head is, seen from above */
 } TorsoPoints;
 
 /* The stadium's pose seen from above: centre and yaw. */
@@ -59,25 +66,87 @@ tracker_body_ground_axes(TrackerVec3 up, TrackerVec3 *e1, TrackerVec3 *e2)
 	*e2 = tracker_vec3_cross(*e1, up);
 }
 
+/* Where the sensor's ray towards (@s, @t), seen from above, enters the
+ * circle of radius @r at (@cx, @ct): the distance along the ray, or
+ * G_MAXDOUBLE when it misses. @ds, @dt is the ray's unit direction. */
+static double
+tracker_body_ray_circle(double ds, double dt, double cx, double cy, double r)
+{
+	double b = ds * cx + dt * cy, c = cx * cx + cy * cy - r * r, h = b * b - c;
+
+	return h < 0.0 ? G_MAXDOUBLE : b - sqrt(h);
+}
+
+/* The same for the stadium's straight front side: the segment @a..@b
+ * pushed towards the sensor by @r along its normal (@ns, @nt). */
+static double
+tracker_body_ray_side(double ds, double dt, double as, double at, double bs, double bt, double ns,
+                      double nt, double r)
+{
+	double ps = as + r * ns, pt = at + r * nt, es = bs - as, et = bt - at;
+	double den = ds * et - dt * es, k, u;
+
+	if (fabs(den) < 1e-9)
+		return G_MAXDOUBLE;
+	k = (ps * et - pt * es) / den; /* along the ray */
+	u = (ps * dt - pt * ds) / den; /* along the side, 0..1 */
+	return u >= 0.0 && u <= 1.0 ? k : G_MAXDOUBLE;
+}
+
+/* The residual of one point against the stadium, as the sensor sees it:
+ * behind the torso's visible surface along its own ray (impossible, so
+ * costly), in front of it (an arm, say), or beside it. */
+static double
+tracker_body_torso_residual(const TorsoPose *pose, double half, double radius, double s, double t)
+{
+	double c = cos(pose->yaw), sn = sin(pose->yaw), len = hypot(s, t), ds = s / len,
+	       dt = t / len;
+	/* left = (cos, -sin), forward = (-sin, -cos) in (e1, e2) */
+	double as = pose->cs - half * c, at = pose->ct + half * sn;
+	double bs = pose->cs + half * c, bt = pose->ct - half * sn;
+	double fs = -sn, ft = -c, enter, ql, qf, over;
+
+	if (fs * ds + ft * dt > 0.0) {
+		/* The side facing the sensor is the back one. */
+		fs = -fs;
+		ft = -ft;
+	}
+	enter = MIN(tracker_body_ray_circle(ds, dt, as, at, radius),
+	            tracker_body_ray_circle(ds, dt, bs, bt, radius));
+	enter = MIN(enter, tracker_body_ray_side(ds, dt, as, at, bs, bt, fs, ft, radius));
+	if (enter < G_MAXDOUBLE)
+		return len - enter; /* > 0: behind the surface */
+	ql = (s - pose->cs) * c - (t - pose->ct) * sn;
+	qf = -(s - pose->cs) * sn - (t - pose->ct) * c;
+	over = MAX(0.0, fabs(ql) - half);
+	return -(sqrt(over * over + qf * qf) - radius); /* beside: < 0 */
+}
+
+/* An upright body's torso is under its head: an arm hanging in front of
+ * a turned torso's near side leaves the data alone undecided. */
+static double
+tracker_body_head_prior(const TorsoPoints *pts, const TorsoPose *pose)
+{
+	double off;
+
+	off = MAX(0.0, hypot(pose->cs - pts->head_s, pose->ct - pts->head_t) - HEAD_FREE_MM);
+	return pts->head_weight * off * off;
+}
+
 static double
 tracker_body_torso_cost(const TorsoPoints *pts, const TorsoPose *pose)
 {
-	double c = cos(pose->yaw), s = sin(pose->yaw), cost = 0.0;
+	double cost = tracker_body_head_prior(pts, pose);
 
 	for (int i = 0; i < pts->n; i++) {
-		double ds = pts->s[i] - pose->cs, dt = pts->t[i] - pose->ct;
-		/* left = (cos, -sin), forward = (-sin, -cos) in (e1, e2) */
-		double ql = ds * c - dt * s, qf = -ds * s - dt * c;
-		double over = fabs(ql) - pts->half;
-		double r = sqrt(qf * qf + (over > 0.0 ? over * over : 0.0)) - pts->radius;
+		double r = tracker_body_torso_residual(pose, pts->half, pts->radius, pts->s[i],
+		                                       pts->t[i]);
 
-		/* Points behind the torso's axis cannot be seen: the fit must
-		 * not turn the stadium round to put them on its back. */
-		if (qf < 0.0)
-			r = fabs(r) + ROBUST_MM;
-		/* The sensor cannot see into the torso, but an arm can lie in
-		 * front of it: points inside cost much, points outside little. */
-		cost += r < 0.0 ? INSIDE_WEIGHT * r * r : MIN(r * r, ROBUST_MM * ROBUST_MM);
+		/* The sensor cannot see behind the torso's surface, but an arm
+		 * can lie in front of it or beside it: points behind cost much,
+		 * points in front little. */
+		cost += r > 0.0 ? INSIDE_WEIGHT * MIN(r * r, BEHIND_CAP_MM * BEHIND_CAP_MM)
+		                : MIN(r * r, ROBUST_MM * ROBUST_MM);
 	}
 	return cost;
 }
@@ -90,8 +159,11 @@ tracker_body_torso_descend(const TorsoPoints *pts, TorsoPose *pose, double step,
 {
 	double steps[3] = { step, step, step / 160.0 }, best = tracker_body_torso_cost(pts, pose);
 
+	/* @params: 3 all, 2 position, -1 depth only */
+	int first = params < 0 ? 1 : 0, last = params < 0 ? 2 : params;
+
 	for (int level = 0; level < levels; level++) {
-		for (int p = 0; p < params; p++) {
+		for (int p = first; p < last; p++) {
 			for (int sign = -1; sign <= 1; sign += 2) {
 				for (int walk = 0; walk < 8; walk++) {
 					TorsoPose trial = *pose;
@@ -187,35 +259,85 @@ tracker_body_torso_points(const TrackerBodyCells *cells, const TrackerPerson *pe
 	}
 	pts->half = TRACKER_BODY_TORSO_HALF * H;
 	pts->radius = TRACKER_BODY_TORSO_RADIUS * H;
+	pts->head_weight = person->head.found ? HEAD_PRIOR : 0.0;
+	pts->head_s = head_s;
+	pts->head_t = head_t;
 }
 
-/* Places the stadium at facings 15 degrees apart and at last frame's
- * facing (the cost has local minima a turn apart); the best place is
- * then refined, facing included. */
+/* The best centre along a row of lateral positions around @s0 for
+ * @pose's yaw; for each, depth is searched (the cost is sharp in depth:
+ * points just inside the torso are expensive). */
+static double
+tracker_body_torso_grid(const TorsoPoints *pts, double s0, double t0, int half, TorsoPose *pose)
+{
+	double best = G_MAXDOUBLE;
+
+	for (int i = -half; i <= half; i++) {
+		TorsoPose trial = *pose;
+		double cost;
+
+		trial.cs = s0 + i * GRID_MM;
+		trial.ct = t0;
+		cost = tracker_body_torso_descend(pts, &trial, 40.0, 4, -1);
+		if (cost < best) {
+			best = cost;
+			*pose = trial;
+		}
+	}
+	return best;
+}
+
+/* Every other point: enough to tell good places from bad ones. */
+static void
+tracker_body_torso_thin(const TorsoPoints *pts, TorsoPoints *thin)
+{
+	*thin = *pts;
+	thin->n = 0;
+	/* Half the points, half the prior. */
+	thin->head_weight *= 0.5;
+	for (int i = 0; i < pts->n; i += 2) {
+		thin->s[thin->n] = pts->s[i];
+		thin->t[thin->n] = pts->t[i];
+		thin->n++;
+	}
+}
+
+/* The cost has local minima a turn or a hand's breadth apart: the
+ * stadium is tried at lateral positions a few centimetres apart at
+ * facings 15 degrees apart (near last frame's facing and position when
+ * there is one), and the best is refined, facing included. */
 static TorsoPose
 tracker_body_torso_fit(const TorsoPoints *pts, const TorsoPose *previous)
 {
 	double s0 = tracker_body_median(pts->s, pts->n);
-	double t0 = tracker_body_median(pts->t, pts->n) + 0.8 * pts->radius;
+	double t0 = tracker_body_median(pts->t, pts->n) + 0.5 * pts->radius;
+	int from = -SWEEP_STEPS, to = SWEEP_STEPS, half = GRID_HALF;
 	TorsoPose best = { s0, t0, 0.0 };
-	double best_cost = G_MAXDOUBLE;
+	double best_cost = G_MAXDOUBLE, yaw0 = 0.0;
+	TorsoPoints thin;
 
-	for (int i = -SWEEP_STEPS; i <= SWEEP_STEPS + 1; i++) {
-		TorsoPose pose = { s0, t0, i * SWEEP_RAD };
+	if (previous != NULL) {
+		s0 = previous->cs;
+		yaw0 = previous->yaw;
+		from = -1;
+		to = 1;
+		half = 2;
+	}
+	tracker_body_torso_thin(pts, &thin);
+	for (int i = from; i <= to; i++) {
+		TorsoPose pose = { s0, t0, yaw0 + i * SWEEP_RAD };
 		double cost;
 
-		if (i == SWEEP_STEPS + 1) {
-			if (previous == NULL)
-				break;
-			pose = *previous;
-		}
-		cost = tracker_body_torso_descend(pts, &pose, 40.0, 6, 2);
+		/* Laterally too the cost is sharper than the row's spacing. */
+		tracker_body_torso_grid(&thin, s0, t0, half, &pose);
+		cost = tracker_body_torso_descend(&thin, &pose, 10.0, 3, 2);
+
 		if (cost < best_cost) {
 			best_cost = cost;
 			best = pose;
 		}
 	}
-	tracker_body_torso_descend(pts, &best, 10.0, 5, 3);
+	tracker_body_torso_descend(pts, &best, 20.0, 5, 3);
 	return best;
 }
 
