@@ -1,6 +1,7 @@
 #include "tracker-segment.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX_BLOBS         1024
@@ -10,13 +11,17 @@
 #define HEAD_MIN_CAP_MM   110.0 /* ...is this wide; a raised hand is narrower */
 #define HEAD_MAX_CAP_MM   330.0 /* ...and furniture's flat top wider */
 #define HEAD_BODY_FILL    0.5   /* share of the torso box below a head that is filled */
-#define HEAD_ROUND_MM     12.0  /* its sides this much farther than its middle */
+#define HEAD_ROUND_MM     10.0  /* its sides this much farther than its middle */
+#define ROUND_MAX_CELLS   256
+#define HEAD_MIN_PIXELS   200
+#define BODY_DEPTH_MM     400.0 /* a body is within this of its head's depth */
 #define HEAD_NECK_FILL    0.9   /* rows under a head's centre the blob fills */
 #define ARM_WALL_MM       150.0 /* a higher wall this narrow beside a head is an arm */
 #define DEFAULT_HEIGHT    1750.0
 #define ATTACH_MAX_SHARE  0.3 /* of the person's pixels */
 #define HINT_MAX_MM       600.0
-#define HINT_HEAD_MOVE_MM 60.0 /* a head moves less than this in a frame */
+#define HINT_HEAD_MOVE_MM 60.0  /* a head moves less than this in a frame */
+#define HINT_APART_MM     350.0 /* two heads nearer than this are one person's */
 
 typedef struct {
 	guint n_cells, n_pixels;
@@ -34,7 +39,8 @@ typedef struct {
 typedef struct {
 	TrackerHead head;
 	int blob;
-	int l, r; /* the cap's columns */
+	int l, r;   /* the cap's columns */
+	int box[4]; /* the torso box below it: columns, rows */
 } HeadCandidate;
 
 struct _TrackerSegmenter {
@@ -229,33 +235,52 @@ tracker_segmenter_profile(TrackerSegmenter *seg, int b)
 	}
 }
 
-/* The share of the box below a head (chest to belly) that the blob fills.
- * A body cut off by the image's bottom edge is judged on what is seen. */
-static double
-tracker_segmenter_body_fill(const TrackerSegmenter *seg, int b, int col, int row, double cell_mm,
-                            double body)
+/* Whether cell @k can be the body under a head of blob @b at depth @z:
+ * the head's own surface, or any surface about as far (an arm crossing
+ * in front of the neck can cut a head off from its body). */
+static inline gboolean
+tracker_segmenter_body_cell(const TrackerSegmenter *seg, const TrackerGrid *grid, int k, int b,
+                            float z)
+{
+	return seg->blob[k] == b + 1 ||
+	       (seg->blob[k] != 0 && fabsf(grid->z[k] - z) < BODY_DEPTH_MM);
+}
+
+/* The box below a head (chest to belly), clipped to the image. A body cut
+ * off by the image's bottom edge is judged on what is seen. */
+static void
+tracker_segmenter_body_box(const TrackerSegmenter *seg, int col, int row, double cell_mm,
+                           double body, int box[4])
 {
 	int half = MAX(1, (int)(0.08 * body / cell_mm));
-	int r0 = row + (int)(0.30 * body / cell_mm), r1 = row + (int)(0.45 * body / cell_mm);
-	int c0 = MAX(0, col - half), c1 = MIN(seg->width - 1, col + half);
+
+	box[0] = MAX(0, col - half);
+	box[1] = MIN(seg->width - 1, col + half);
+	box[2] = MIN(row + (int)(0.30 * body / cell_mm), seg->height - 3);
+	box[3] = MIN(row + (int)(0.45 * body / cell_mm), seg->height - 1);
+}
+
+/* The share of the box below a head that a body fills. */
+static double
+tracker_segmenter_body_fill(const TrackerSegmenter *seg, const TrackerGrid *grid, int b,
+                            const int box[4], float z)
+{
 	guint filled = 0, all = 0;
 
-	r1 = MIN(r1, seg->height - 1);
-	r0 = MIN(r0, seg->height - 3);
-	for (int v = r0; v <= r1; v++) {
-		for (int u = c0; u <= c1; u++) {
-			filled += seg->blob[v * seg->width + u] == b + 1;
+	for (int v = box[2]; v <= box[3]; v++) {
+		for (int u = box[0]; u <= box[1]; u++) {
+			filled += tracker_segmenter_body_cell(seg, grid, v * seg->width + u, b, z);
 			all++;
 		}
 	}
 	return all > 0 ? (double)filled / all : 0.0;
 }
 
-/* The share of rows from @row down @depth_mm that the blob fills in the
+/* The share of rows from @row down @depth_mm that a body fills in the
  * three columns around @col: a head has a neck and a torso under it. */
 static double
-tracker_segmenter_below(const TrackerSegmenter *seg, int b, int col, int row, double cell_mm,
-                        double depth_mm)
+tracker_segmenter_below(const TrackerSegmenter *seg, const TrackerGrid *grid, int b, int col,
+                        int row, double cell_mm, double depth_mm, float z)
 {
 	int r1 = MIN(seg->height - 1, row + (int)(depth_mm / cell_mm));
 	guint filled = 0, all = 0;
@@ -264,21 +289,64 @@ tracker_segmenter_below(const TrackerSegmenter *seg, int b, int col, int row, do
 		gboolean any = FALSE;
 
 		for (int u = MAX(0, col - 1); u <= MIN(seg->width - 1, col + 1); u++)
-			any |= seg->blob[v * seg->width + u] == b + 1;
+			any |= tracker_segmenter_body_cell(seg, grid, v * seg->width + u, b, z);
 		filled += any;
 		all++;
 	}
 	return all > 0 ? (double)filled / all : 0.0;
 }
 
+/* The blob, other than @b, that fills most of @box: the body of a head
+ * that an arm in front of its neck cut off from it. */
+static int
+tracker_segmenter_blob_below(const TrackerSegmenter *seg, const int box[4], int b)
+{
+	guint counts[8] = { 0 };
+	int ids[8], n = 0, best = -1;
+
+	for (int v = box[2]; v <= box[3]; v++) {
+		for (int u = box[0]; u <= box[1]; u++) {
+			int id = seg->blob[v * seg->width + u] - 1, i = 0;
+
+			if (id < 0 || id == b)
+				continue;
+			while (i < n && ids[i] != id)
+				i++;
+			if (i == n && n < 8)
+				ids[n++] = id;
+			if (i < n)
+				counts[i]++;
+		}
+	}
+	for (int i = 0; i < n; i++)
+		if (best < 0 || counts[i] > counts[best])
+			best = i;
+	return best >= 0 ? ids[best] : -1;
+}
+
+static int
+tracker_segmenter_compare_floats(const void *a, const void *b)
+{
+	float x = *(const float *)a, y = *(const float *)b;
+
+	return (x > y) - (x < y);
+}
+
+static float
+tracker_segmenter_median(float *values, guint n)
+{
+	qsort(values, n, sizeof(float), tracker_segmenter_compare_floats);
+	return values[n / 2];
+}
+
 /* A head is round: the middle of its cap is nearer than its sides. A
- * patch of wall framed by people and arms has a cap as flat as a wall. */
+ * patch of wall framed by people and arms has a cap as flat as a wall.
+ * Medians, because a raised arm may pass in front of a side. */
 static gboolean
 tracker_segmenter_round(const TrackerSegmenter *seg, const TrackerGrid *grid, int b, int l, int r,
                         int peak)
 {
-	float limit = seg->top[peak] - (float)HEAD_CAP_MM;
-	double sum[2] = { 0.0, 0.0 };
+	float limit = seg->top[peak] - (float)HEAD_CAP_MM, depth[2][ROUND_MAX_CELLS];
 	guint n[2] = { 0, 0 };
 	int third = MAX(1, (r - l + 1) / 3);
 
@@ -286,13 +354,16 @@ tracker_segmenter_round(const TrackerSegmenter *seg, const TrackerGrid *grid, in
 		int side = u < l + third || u > r - third;
 
 		for (int k = seg->top_cell[u]; k >= 0 && k < seg->n; k += seg->width) {
-			if (seg->blob[k] != b + 1 || seg->heights[k] < limit)
+			if (seg->blob[k] != b + 1 || seg->heights[k] < limit ||
+			    n[side] >= ROUND_MAX_CELLS)
 				break;
-			sum[side] += grid->z[k];
-			n[side]++;
+			depth[side][n[side]++] = grid->z[k];
 		}
 	}
-	return n[0] >= 4 && n[1] >= 4 && sum[1] / n[1] - sum[0] / n[0] >= HEAD_ROUND_MM;
+	return n[0] >= 4 && n[1] >= 4 &&
+	       tracker_segmenter_median(depth[1], n[1]) -
+	                       tracker_segmenter_median(depth[0], n[0]) >=
+	               HEAD_ROUND_MM;
 }
 
 /* Whether the cap's top edge is the lower edge of something nearer (a
@@ -404,7 +475,7 @@ tracker_segmenter_cap(const TrackerSegmenter *seg, const TrackerGrid *grid, cons
 static gboolean
 tracker_segmenter_is_head(const TrackerSegmenter *seg, const TrackerGrid *grid,
                           const TrackerFloor *floor, const TrackerSegmentParams *params, int b,
-                          int l, int r, int peak, double *width_mm)
+                          int l, int r, int peak, double *width_mm, int box[4])
 {
 	int k = seg->top_cell[peak];
 	double cell_mm = tracker_grid_cell_mm(grid, grid->z[k]);
@@ -418,12 +489,12 @@ tracker_segmenter_is_head(const TrackerSegmenter *seg, const TrackerGrid *grid,
 		return FALSE;
 	if (floor->found && seg->heights[k] < params->min_head_height)
 		return FALSE;
+	tracker_segmenter_body_box(seg, (l + r) / 2, k / seg->width, cell_mm, body, box);
 	return !tracker_segmenter_under_something(seg, grid, l, r) &&
 	       tracker_segmenter_round(seg, grid, b, l, r, peak) &&
-	       tracker_segmenter_below(seg, b, (l + r) / 2, k / seg->width, cell_mm, 0.35 * body) >=
-	               HEAD_NECK_FILL &&
-	       tracker_segmenter_body_fill(seg, b, (l + r) / 2, k / seg->width, cell_mm, body) >=
-	               HEAD_BODY_FILL;
+	       tracker_segmenter_below(seg, grid, b, (l + r) / 2, k / seg->width, cell_mm,
+	                               0.35 * body, grid->z[k]) >= HEAD_NECK_FILL &&
+	       tracker_segmenter_body_fill(seg, grid, b, box, grid->z[k]) >= HEAD_BODY_FILL;
 }
 
 static int
@@ -471,9 +542,11 @@ tracker_segmenter_heads_in_blob(TrackerSegmenter *seg, const TrackerGrid *grid,
 		if (seg->used[peak] || !tracker_segmenter_cap(seg, grid, blob, peak, &l, &r))
 			continue;
 		memset(seg->used + l, 1, r - l + 1);
-		if (!tracker_segmenter_is_head(seg, grid, floor, params, b, l, r, peak, &width_mm))
+		h = &seg->heads[seg->n_heads];
+		if (!tracker_segmenter_is_head(seg, grid, floor, params, b, l, r, peak, &width_mm,
+		                               h->box))
 			continue;
-		h = &seg->heads[seg->n_heads++];
+		seg->n_heads++;
 		h->blob = b;
 		h->l = l;
 		h->r = r;
@@ -483,13 +556,18 @@ tracker_segmenter_heads_in_blob(TrackerSegmenter *seg, const TrackerGrid *grid,
 	}
 }
 
-/* Whether a head found this frame is the one @hint had. */
+/* Whether a head found this frame is the one @hint had, or stands so
+ * near it that @hint's would be the same person's (a track that lost its
+ * person must not keep a second copy of them alive). */
 static gboolean
-tracker_segmenter_hint_seen(const TrackerSegmenter *seg, const TrackerSegmentHint *hint)
+tracker_segmenter_hint_seen(const TrackerSegmenter *seg, const TrackerFloor *floor,
+                            const TrackerSegmentHint *hint)
 {
 	for (guint h = 0; h < seg->n_heads; h++) {
-		if (tracker_vec3_distance(seg->heads[h].head.centre, hint->head) <
-		    2.5 * hint->head_radius)
+		TrackerVec3 d = tracker_vec3_sub(seg->heads[h].head.centre, hint->head);
+
+		d = tracker_vec3_mad(d, floor->up, -tracker_vec3_dot(d, floor->up));
+		if (tracker_vec3_length(d) < HINT_APART_MM)
 			return TRUE;
 	}
 	return FALSE;
@@ -501,13 +579,15 @@ static guint
 tracker_segmenter_hint_cells(const TrackerSegmenter *seg, const TrackerGrid *grid,
                              const TrackerSegmentHint *hint, HeadCandidate *h, TrackerVec3 *sum)
 {
-	double gu, gv, reach = hint->head_radius + HINT_HEAD_MOVE_MM;
-	int cells = 0, half;
+	double gu, gv, reach = hint->head_radius + HINT_HEAD_MOVE_MM, cell_mm, disc;
+	int half;
 	guint n = 0;
 
 	if (!tracker_grid_locate(grid, hint->head, &gu, &gv))
 		return 0;
-	half = (int)ceil(reach / tracker_grid_cell_mm(grid, hint->head.z));
+	cell_mm = tracker_grid_cell_mm(grid, hint->head.z);
+	half = (int)ceil(reach / cell_mm);
+	disc = G_PI * (hint->head_radius / cell_mm) * (hint->head_radius / cell_mm);
 	h->blob = -1;
 	h->l = G_MAXINT;
 	h->r = -1;
@@ -516,7 +596,6 @@ tracker_segmenter_hint_cells(const TrackerSegmenter *seg, const TrackerGrid *gri
 		     u++) {
 			int k = v * seg->width + u;
 
-			cells++;
 			if (seg->blob[k] == 0 ||
 			    tracker_vec3_distance(tracker_grid_point(grid, k), hint->head) >
 			            reach ||
@@ -529,8 +608,9 @@ tracker_segmenter_hint_cells(const TrackerSegmenter *seg, const TrackerGrid *gri
 			n++;
 		}
 	}
-	/* A head's disc fills about 0.6 of its box; ask for half of that. */
-	return n >= 0.3 * cells ? n : 0;
+	/* Half a head's disc is still a head; less may be its last corner
+	 * leaving the image, or someone else's arm. */
+	return n >= 0.5 * disc ? n : 0;
 }
 
 /* Heads of tracked people that the outlines did not show this frame. */
@@ -544,7 +624,7 @@ tracker_segmenter_hinted_heads(TrackerSegmenter *seg, const TrackerGrid *grid,
 		TrackerVec3 sum = tracker_vec3(0, 0, 0), mean;
 		guint n;
 
-		if (!hints[i].has_head || tracker_segmenter_hint_seen(seg, &hints[i]))
+		if (!hints[i].has_head || tracker_segmenter_hint_seen(seg, floor, &hints[i]))
 			continue;
 		n = tracker_segmenter_hint_cells(seg, grid, &hints[i], h, &sum);
 		if (n == 0)
@@ -556,8 +636,57 @@ tracker_segmenter_hinted_heads(TrackerSegmenter *seg, const TrackerGrid *grid,
 		                                  2.0 / 3.0 * h->head.radius);
 		h->head.top = tracker_vec3_mad(h->head.centre, floor->up, h->head.radius);
 		h->head.top_height = tracker_floor_height(floor, h->head.top);
+		h->head.hinted = TRUE;
+		/* Someone's shoulder under where a head was is not a head. */
+		if (floor->found && h->head.top_height < 0.85 * hints[i].height)
+			continue;
 		seg->blobs[h->blob].n_heads++;
 		seg->n_heads++;
+	}
+}
+
+/* Moves blob @a's cells into blob @b. */
+static void
+tracker_segmenter_merge(TrackerSegmenter *seg, int a, int b)
+{
+	Blob *from = &seg->blobs[a], *to = &seg->blobs[b];
+
+	for (int v = from->v0; v <= from->v1; v++) {
+		for (int u = from->u0; u <= from->u1; u++) {
+			if (seg->blob[v * seg->width + u] == a + 1)
+				seg->blob[v * seg->width + u] = (guint16)(b + 1);
+		}
+	}
+	to->n_cells += from->n_cells;
+	to->n_pixels += from->n_pixels;
+	to->sum = tracker_vec3_add(to->sum, from->sum);
+	to->u0 = MIN(to->u0, from->u0);
+	to->v0 = MIN(to->v0, from->v0);
+	to->u1 = MAX(to->u1, from->u1);
+	to->v1 = MAX(to->v1, from->v1);
+	to->n_heads += from->n_heads;
+	memset(from, 0, sizeof(*from));
+	from->person = -1;
+	for (guint h = 0; h < seg->n_heads; h++) {
+		if (seg->heads[h].blob == a)
+			seg->heads[h].blob = b;
+	}
+}
+
+/* A head on a surface too small to be a person is the head of the body
+ * below it, cut off by an arm in front of the neck. */
+static void
+tracker_segmenter_join_heads(TrackerSegmenter *seg, const TrackerSegmentParams *params)
+{
+	for (guint h = 0; h < seg->n_heads; h++) {
+		HeadCandidate *head = &seg->heads[h];
+		int below;
+
+		if (seg->blobs[head->blob].n_pixels >= params->min_person_pixels)
+			continue;
+		below = tracker_segmenter_blob_below(seg, head->box, head->blob);
+		if (below >= 0)
+			tracker_segmenter_merge(seg, head->blob, below);
 	}
 }
 
@@ -614,8 +743,10 @@ tracker_segmenter_relax(TrackerSegmenter *seg, const TrackerGrid *grid, int k, i
 		int uu = u + du[d], vv = v + dv[d], kk = vv * seg->width + uu;
 		float dd;
 
+		/* Across a depth jump (a head joined to its body past an arm)
+		 * the step costs the jump: the geodesic stays fair. */
 		if (uu < 0 || vv < 0 || uu >= seg->width || vv >= seg->height ||
-		    seg->blob[kk] != seg->blob[k] || !tracker_segmenter_joined(grid, k, kk))
+		    seg->blob[kk] != seg->blob[k])
 			continue;
 		dd = seg->dist[k] + (float)tracker_vec3_distance(p, tracker_grid_point(grid, kk));
 		if (dd >= seg->dist[kk])
@@ -867,9 +998,11 @@ tracker_segmenter_run(TrackerSegmenter *seg, const TrackerGrid *grid, const Trac
 	tracker_segmenter_heights_fill(seg, grid, floor);
 	tracker_segmenter_blobs(seg, grid);
 	for (guint b = 0; b < seg->n_blobs; b++) {
-		if (seg->blobs[b].n_pixels >= params->min_person_pixels / 2)
+		/* A head alone is a few hundred pixels. */
+		if (seg->blobs[b].n_pixels >= HEAD_MIN_PIXELS)
 			tracker_segmenter_heads_in_blob(seg, grid, floor, params, (int)b);
 	}
+	tracker_segmenter_join_heads(seg, params);
 	tracker_segmenter_hinted_heads(seg, grid, floor, hints, n_hints);
 	tracker_segmenter_headed(seg, grid);
 	tracker_segmenter_stats(seg, grid);

@@ -28,6 +28,7 @@ typedef struct {
 	TrackerVec3 centre; /* estimated centre of the head */
 	double radius;      /* mm */
 	double top_height;  /* height of the top above the floor (or camera) */
+	gboolean hinted;    /* found where a tracked head was, not by its outline */
 } TrackerHead;
 
 typedef struct {

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #define MATCH_MAX_MM 700.0 /* a person this far from a track is someone else */
+#define HINT_HEAD_US (1500 * G_TIME_SPAN_MILLISECOND)
 
 void
 tracker_users_reset(TrackerUsers *users)
@@ -23,7 +24,10 @@ tracker_users_hints(const TrackerUsers *users, TrackerSegmentHint *hints, int *t
 			continue;
 		hints[n].centre = track->centre;
 		hints[n].height = track->height;
-		hints[n].has_head = track->has_body && track->seen_now;
+		/* Only a head seen for itself lately may be looked for where it
+		 * was; otherwise a lost track could live on another's cells. */
+		hints[n].has_head = track->has_body && track->seen_now &&
+		                    track->last_seen_us - track->head_seen_us <= HINT_HEAD_US;
 		hints[n].head = track->body.head;
 		hints[n].head_radius = track->body.head_radius;
 		tracks[n++] = t;

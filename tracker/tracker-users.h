@@ -33,7 +33,8 @@ typedef struct {
 	gboolean seen_now; /* a person matched it this frame */
 	TrackerVec3 centre;
 	guint n_pixels;
-	double height; /* mm, the tallest seen (people stoop, rarely grow) */
+	double height;       /* mm, the tallest seen (people stoop, rarely grow) */
+	gint64 head_seen_us; /* when the head's outline was last seen */
 	gboolean has_body;
 	TrackerBody body;
 	TrackerLimbPose limbs[TRACKER_N_LIMBS];

@@ -186,8 +186,11 @@ tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 tim
 	track->body = body;
 	track->has_body = TRUE;
 	memcpy(track->limbs, poses, sizeof(poses));
-	if (person->head.found && t->floor.found)
-		track->height = MAX(track->height, body.height);
+	if (person->head.found && !person->head.hinted) {
+		track->head_seen_us = time_us;
+		if (t->floor.found)
+			track->height = MAX(track->height, body.height);
+	}
 	tracker_users_update(&t->users, tr, &t->settings.camera, joints, confidence,
 	                     &t->users_params, time_us);
 }
