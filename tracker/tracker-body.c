@@ -26,6 +26,8 @@
 
 typedef struct {
 	double s[MAX_FIT_POINTS], t[MAX_FIT_POINTS];
+	/* The sensor's ray to each point, seen from above, and its length. */
+	double ds[MAX_FIT_POINTS], dt[MAX_FIT_POINTS], len[MAX_FIT_POINTS];
 	int n;
 	double half, radius;   /* the stadium, mm */
 	double head_weight;    /* of the head prior; 0 without a head */
@@ -93,33 +95,58 @@ tracker_body_ray_side(double ds, double dt, double as, double at, double bs, dou
 	return u >= 0.0 && u <= 1.0 ? k : G_MAXDOUBLE;
 }
 
-/* The residual of one point against the stadium, as the sensor sees it:
+/* A stadium placed: its ends and its axes, computed once per pose. */
+typedef struct {
+	double c, sn;          /* cos and sin of the yaw */
+	double as, at, bs, bt; /* the ends of its segment */
+	double fs, ft;         /* forward: (-sin, -cos) in (e1, e2) */
+	double cs, ct, half, radius;
+} Stadium;
+
+static Stadium
+tracker_body_stadium(const TorsoPose *pose, double half, double radius)
+{
+	Stadium st;
+
+	st.c = cos(pose->yaw);
+	st.sn = sin(pose->yaw);
+	/* left = (cos, -sin) in (e1, e2) */
+	st.as = pose->cs - half * st.c;
+	st.at = pose->ct + half * st.sn;
+	st.bs = pose->cs + half * st.c;
+	st.bt = pose->ct - half * st.sn;
+	st.fs = -st.sn;
+	st.ft = -st.c;
+	st.cs = pose->cs;
+	st.ct = pose->ct;
+	st.half = half;
+	st.radius = radius;
+	return st;
+}
+
+/* The residual of point @i against the stadium, as the sensor sees it:
  * behind the torso's visible surface along its own ray (impossible, so
  * costly), in front of it (an arm, say), or beside it. */
 static double
-tracker_body_torso_residual(const TorsoPose *pose, double half, double radius, double s, double t)
+tracker_body_torso_residual(const Stadium *st, const TorsoPoints *pts, int i)
 {
-	double c = cos(pose->yaw), sn = sin(pose->yaw), len = hypot(s, t), ds = s / len,
-	       dt = t / len;
-	/* left = (cos, -sin), forward = (-sin, -cos) in (e1, e2) */
-	double as = pose->cs - half * c, at = pose->ct + half * sn;
-	double bs = pose->cs + half * c, bt = pose->ct - half * sn;
-	double fs = -sn, ft = -c, enter, ql, qf, over;
+	double ds = pts->ds[i], dt = pts->dt[i], fs = st->fs, ft = st->ft, enter, ql, qf, over;
 
 	if (fs * ds + ft * dt > 0.0) {
 		/* The side facing the sensor is the back one. */
 		fs = -fs;
 		ft = -ft;
 	}
-	enter = MIN(tracker_body_ray_circle(ds, dt, as, at, radius),
-	            tracker_body_ray_circle(ds, dt, bs, bt, radius));
-	enter = MIN(enter, tracker_body_ray_side(ds, dt, as, at, bs, bt, fs, ft, radius));
+	enter = MIN(tracker_body_ray_circle(ds, dt, st->as, st->at, st->radius),
+	            tracker_body_ray_circle(ds, dt, st->bs, st->bt, st->radius));
+	enter = MIN(enter, tracker_body_ray_side(ds, dt, st->as, st->at, st->bs, st->bt, fs, ft,
+	                                         st->radius));
 	if (enter < G_MAXDOUBLE)
-		return len - enter; /* > 0: behind the surface */
-	ql = (s - pose->cs) * c - (t - pose->ct) * sn;
-	qf = -(s - pose->cs) * sn - (t - pose->ct) * c;
-	over = MAX(0.0, fabs(ql) - half);
-	return -(sqrt(over * over + qf * qf) - radius); /* beside: < 0 */
+		return pts->len[i] - enter; /* > 0: behind the surface */
+	ql = (pts->s[i] - st->cs) * st->c - (pts->t[i] - st->ct) * st->sn;
+	qf = -(pts->s[i] - st->cs) * st->sn - (pts->t[i] - st->ct) * st->c;
+	over = MAX(0.0, fabs(ql) - st->half);
+	return -(sqrt(over * over + qf * qf) - st->radius); /* beside: < 0 */
 }
 
 /* An upright body's torso is under its head: an arm hanging in front of
@@ -129,7 +156,9 @@ tracker_body_head_prior(const TorsoPoints *pts, const TorsoPose *pose)
 {
 	double off;
 
-	off = MAX(0.0, hypot(pose->cs - pts->head_s, pose->ct - pts->head_t) - HEAD_FREE_MM);
+	off = sqrt((pose->cs - pts->head_s) * (pose->cs - pts->head_s) +
+	           (pose->ct - pts->head_t) * (pose->ct - pts->head_t));
+	off = MAX(0.0, off - HEAD_FREE_MM);
 	return pts->head_weight * off * off;
 }
 
@@ -137,10 +166,10 @@ static double
 tracker_body_torso_cost(const TorsoPoints *pts, const TorsoPose *pose)
 {
 	double cost = tracker_body_head_prior(pts, pose);
+	Stadium st = tracker_body_stadium(pose, pts->half, pts->radius);
 
 	for (int i = 0; i < pts->n; i++) {
-		double r = tracker_body_torso_residual(pose, pts->half, pts->radius, pts->s[i],
-		                                       pts->t[i]);
+		double r = tracker_body_torso_residual(&st, pts, i);
 
 		/* The sensor cannot see behind the torso's surface, but an arm
 		 * can lie in front of it or beside it: points behind cost much,
@@ -207,6 +236,18 @@ tracker_body_median(const double *values, int n)
 	return sorted[n / 2];
 }
 
+static void
+tracker_body_torso_add(TorsoPoints *pts, int i, double s, double t)
+{
+	double len = sqrt(s * s + t * t);
+
+	pts->s[i] = s;
+	pts->t[i] = t;
+	pts->len[i] = len;
+	pts->ds[i] = s / len;
+	pts->dt[i] = t / len;
+}
+
 /* Drops what sticks out in front of the torso (arms) or far behind it. */
 static void
 tracker_body_torso_trim(TorsoPoints *pts, double H)
@@ -217,9 +258,7 @@ tracker_body_torso_trim(TorsoPoints *pts, double H)
 	for (int i = 0; i < pts->n; i++) {
 		if (pts->t[i] < mid - 0.09 * H || pts->t[i] > mid + 0.2 * H)
 			continue;
-		pts->s[n] = pts->s[i];
-		pts->t[n] = pts->t[i];
-		n++;
+		tracker_body_torso_add(pts, n++, pts->s[i], pts->t[i]);
 	}
 	pts->n = n;
 }
@@ -235,27 +274,30 @@ tracker_body_torso_points(const TrackerBodyCells *cells, const TrackerPerson *pe
 	double head_t = tracker_vec3_dot(person->head.centre, e2);
 	guint in_band = 0, stride;
 
-	for (int k = 0; k < grid->n; k++)
-		in_band += cells->labels[k] == cells->label && cells->heights[k] >= lo &&
-		           cells->heights[k] <= hi;
+	guint seen = 0;
+
+	TRACKER_BODY_FOREACH_CELL(cells, k)
+	in_band += cells->labels[k] == cells->label && cells->heights[k] >= lo &&
+	           cells->heights[k] <= hi;
 	stride = MAX(1u, (in_band + MAX_FIT_POINTS - 1) / MAX_FIT_POINTS);
 	pts->n = 0;
-	for (int k = 0, seen = 0; k < grid->n && pts->n < MAX_FIT_POINTS; k++) {
+	TRACKER_BODY_FOREACH_CELL(cells, k)
+	{
 		TrackerVec3 p;
 		double s, t;
 
 		if (cells->labels[k] != cells->label || cells->heights[k] < lo ||
 		    cells->heights[k] > hi || seen++ % stride != 0 ||
-		    (cells->exclude != NULL && cells->exclude[k]))
+		    (cells->exclude != NULL && cells->exclude[k]) || pts->n >= MAX_FIT_POINTS)
 			continue;
 		p = tracker_grid_point(grid, k);
 		s = tracker_vec3_dot(p, e1);
 		t = tracker_vec3_dot(p, e2);
-		if (person->head.found && hypot(s - head_s, t - head_t) > BAND_REACH * H)
+		if (person->head.found &&
+		    (s - head_s) * (s - head_s) + (t - head_t) * (t - head_t) >
+		            BAND_REACH * H * BAND_REACH * H)
 			continue;
-		pts->s[pts->n] = s;
-		pts->t[pts->n] = t;
-		pts->n++;
+		tracker_body_torso_add(pts, pts->n++, s, t);
 	}
 	pts->half = TRACKER_BODY_TORSO_HALF * H;
 	pts->radius = TRACKER_BODY_TORSO_RADIUS * H;
@@ -295,11 +337,8 @@ tracker_body_torso_thin(const TorsoPoints *pts, TorsoPoints *thin)
 	thin->n = 0;
 	/* Half the points, half the prior. */
 	thin->head_weight *= 0.5;
-	for (int i = 0; i < pts->n; i += 2) {
-		thin->s[thin->n] = pts->s[i];
-		thin->t[thin->n] = pts->t[i];
-		thin->n++;
-	}
+	for (int i = 0; i < pts->n; i += 2)
+		tracker_body_torso_add(thin, thin->n++, pts->s[i], pts->t[i]);
 }
 
 /* The cost has local minima a turn or a hand's breadth apart: the
@@ -408,7 +447,7 @@ tracker_body_height(const TrackerBodyCells *cells, const TrackerPerson *person, 
 
 gboolean
 tracker_body_fit(TrackerBody *body, const TrackerBodyCells *cells, const TrackerPerson *person,
-                 double height_hint, const TrackerBody *previous)
+                 double height_hint, const TrackerBody *previous, gboolean search)
 {
 	TrackerVec3 e1, e2;
 	TorsoPoints pts;
@@ -428,7 +467,12 @@ tracker_body_fit(TrackerBody *body, const TrackerBodyCells *cells, const Tracker
 		prev.ct = tracker_vec3_dot(previous->origin, e2);
 		prev.yaw = previous->yaw;
 	}
-	pose = tracker_body_torso_fit(&pts, previous != NULL ? &prev : NULL);
+	if (previous != NULL && !search) {
+		pose = prev;
+		tracker_body_torso_descend(&pts, &pose, 20.0, 5, 3);
+	} else {
+		pose = tracker_body_torso_fit(&pts, previous != NULL ? &prev : NULL);
+	}
 	body->height = H;
 	tracker_body_frame(body, cells->floor, pose, level0, e1, e2);
 	body->head_radius = person->head.found ? person->head.radius : HEAD_TO_CENTRE * H;

@@ -61,19 +61,28 @@ typedef struct {
 	const float *heights;
 	const guint16 *labels;
 	guint16 label;
+	const int *box;        /* the person's cells lie in u0, v0, u1, v1 */
 	const guint8 *exclude; /* or NULL: cells known not to be the torso */
 } TrackerBodyCells;
+
+/* Iterates @k over the cells of @cells's box. */
+#define TRACKER_BODY_FOREACH_CELL(cells, k)                                                        \
+	for (int v_ = (cells)->box[1]; v_ <= (cells)->box[3]; v_++)                                \
+		for (int k = v_ * (cells)->grid->width + (cells)->box[0],                          \
+		         k_end_ = v_ * (cells)->grid->width + (cells)->box[2];                     \
+		     k <= k_end_; k++)
 
 /**
  * tracker_body_fit:
  * Fits @body to the cells labelled @cells->label: height from the head's
  * top above the floor (or @height_hint, or a default), then the torso's
- * position and facing. @previous (or NULL) is last frame's fit.
- * FALSE when too little of the torso is in view.
+ * position and facing. @previous (or NULL) is last frame's fit; without
+ * @search the torso is only refined from there. FALSE when too little of
+ * the torso is in view.
  */
 gboolean tracker_body_fit(TrackerBody *body, const TrackerBodyCells *cells,
                           const TrackerPerson *person, double height_hint,
-                          const TrackerBody *previous);
+                          const TrackerBody *previous, gboolean search);
 
 /**
  * tracker_body_refit:

@@ -21,6 +21,8 @@ typedef struct {
 	float *x, *y;         /* camera space, mm */
 	guint8 *count;        /* pixels averaged into the cell */
 	float *kx, *ky;       /* per column x/z, per row y/z of cell centres */
+	guint16 *scratch_near, *scratch_far, *scratch_n; /* per image column */
+	guint32 *scratch_sum;
 } TrackerGrid;
 
 /** tracker_grid_init: allocates a grid for images from @camera. */

@@ -10,6 +10,7 @@
 #define UPPER_SPREAD   0.35 /* radians between kept upper segments */
 #define COARSE_STEPS   12
 #define FINE_STEPS     24
+#define FOLLOW_KEEP    0.5 /* last frame's pose is kept while it scores half as well */
 #define COST_NONE      0.3 /* no reading where the limb would be */
 #define COST_HIDDEN    0.2 /* something in front of the limb */
 #define COST_FREE      1.0 /* the sensor sees past where the limb would be */
@@ -276,10 +277,11 @@ tracker_limb_tally(TrackerLimbFitter *f, Tally *t)
 
 /* ---- scoring a pose ---- */
 
+/* The chord between two unit directions: the angle, near enough. */
 static double
 tracker_limb_angle(TrackerVec3 a, TrackerVec3 b)
 {
-	return acos(CLAMP(tracker_vec3_dot(a, b), -1.0, 1.0));
+	return sqrt(MAX(0.0, 2.0 - 2.0 * tracker_vec3_dot(a, b)));
 }
 
 /* Joints deep inside the trunk are impossible. */
@@ -500,6 +502,23 @@ tracker_limb_search(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbP
 		tracker_limb_finish(f, m, prev, &best, out);
 }
 
+/* Last frame's pose, refined; FALSE when it no longer fits (its score
+ * fell by half) and a search is due. */
+static gboolean
+tracker_limb_follow(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbPose *prev,
+                    TrackerLimbPose *out)
+{
+	Chain c;
+
+	if (prev == NULL || !prev->valid || prev->score <= 0.0)
+		return FALSE;
+	c = (Chain){ prev->upper, prev->lower, 0.0 };
+	tracker_limb_descend(f, m, prev, &c);
+	out->valid = TRUE;
+	tracker_limb_finish(f, m, prev, &c, out);
+	return out->score >= FOLLOW_KEEP * prev->score;
+}
+
 /* ---- the person's cells ---- */
 
 /* Marks the person's cells that the trunk explains, and clears claims. */
@@ -508,7 +527,8 @@ tracker_limb_mark_core(TrackerLimbFitter *f)
 {
 	const TrackerGrid *grid = f->grid;
 
-	for (int k = 0; k < grid->n; k++) {
+	TRACKER_BODY_FOREACH_CELL(f->cells, k)
+	{
 		f->claimed[k] = 0;
 		f->core[k] = 0;
 		if (f->cells->labels[k] != f->cells->label)
@@ -533,7 +553,8 @@ tracker_limb_claim(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbPo
 	seg[1].b = tracker_vec3_mad(seg[1].a, tracker_limb_to_camera(f->body, m, pose->lower),
 	                            m->reach2);
 	seg[1].r = m->r2;
-	for (int k = 0; k < grid->n; k++) {
+	TRACKER_BODY_FOREACH_CELL(f->cells, k)
+	{
 		TrackerVec3 p;
 		double tol;
 
@@ -549,7 +570,8 @@ tracker_limb_claim(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbPo
 
 void
 tracker_limb_fit(TrackerLimbFitter *f, const TrackerBody *body, const TrackerBodyCells *cells,
-                 const TrackerLimbPose *previous, TrackerLimbPose poses[TRACKER_N_LIMBS])
+                 const TrackerLimbPose *previous, gboolean search,
+                 TrackerLimbPose poses[TRACKER_N_LIMBS])
 {
 	f->grid = cells->grid;
 	f->cells = cells;
@@ -559,7 +581,10 @@ tracker_limb_fit(TrackerLimbFitter *f, const TrackerBody *body, const TrackerBod
 		TrackerLimbId id = limb_order[i];
 		LimbModel m = tracker_limb_model(body, id);
 
-		tracker_limb_search(f, &m, previous != NULL ? &previous[id] : NULL, &poses[id]);
+		const TrackerLimbPose *prev = previous != NULL ? &previous[id] : NULL;
+
+		if (search || !tracker_limb_follow(f, &m, prev, &poses[id]))
+			tracker_limb_search(f, &m, prev, &poses[id]);
 		if (poses[id].valid)
 			tracker_limb_claim(f, &m, &poses[id]);
 	}

@@ -46,11 +46,13 @@ void tracker_limb_fitter_free(TrackerLimbFitter *fitter);
 /**
  * tracker_limb_fit:
  * Fits the four limbs of @body to @cells. @previous (or NULL) holds last
- * frame's poses, used as starting points and as a weak prior.
+ * frame's poses, used as starting points and as a weak prior. Without
+ * @search, a limb is only refined from last frame's pose unless that no
+ * longer fits.
  */
 void tracker_limb_fit(TrackerLimbFitter *fitter, const TrackerBody *body,
                       const TrackerBodyCells *cells, const TrackerLimbPose *previous,
-                      TrackerLimbPose poses[TRACKER_N_LIMBS]);
+                      gboolean search, TrackerLimbPose poses[TRACKER_N_LIMBS]);
 
 /**
  * tracker_limb_refine:

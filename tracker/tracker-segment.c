@@ -924,11 +924,16 @@ static void
 tracker_segmenter_stats(TrackerSegmenter *seg, const TrackerGrid *grid)
 {
 	for (guint p = 0; p < seg->n_people; p++) {
-		seg->people[p].n_cells = seg->people[p].n_pixels = 0;
-		seg->people[p].centre = tracker_vec3(0, 0, 0);
+		TrackerPerson *person = &seg->people[p];
+
+		person->n_cells = person->n_pixels = 0;
+		person->centre = tracker_vec3(0, 0, 0);
+		person->box[0] = person->box[1] = G_MAXINT;
+		person->box[2] = person->box[3] = -1;
 	}
 	for (int k = 0; k < seg->n; k++) {
 		TrackerPerson *p;
+		int u = k % seg->width, v = k / seg->width;
 
 		if (seg->labels[k] == 0)
 			continue;
@@ -936,6 +941,10 @@ tracker_segmenter_stats(TrackerSegmenter *seg, const TrackerGrid *grid)
 		p->n_cells++;
 		p->n_pixels += grid->count[k];
 		p->centre = tracker_vec3_add(p->centre, tracker_grid_point(grid, k));
+		p->box[0] = MIN(p->box[0], u);
+		p->box[1] = MIN(p->box[1], v);
+		p->box[2] = MAX(p->box[2], u);
+		p->box[3] = MAX(p->box[3], v);
 	}
 	for (guint p = 0; p < seg->n_people; p++)
 		seg->people[p].centre = tracker_vec3_scale(seg->people[p].centre,

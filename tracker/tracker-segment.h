@@ -36,6 +36,7 @@ typedef struct {
 	guint n_cells;
 	guint n_pixels;     /* depth pixels behind the cells */
 	TrackerVec3 centre; /* mean of the cells' points */
+	int box[4];         /* the cells' bounding box: u0, v0, u1, v1 */
 	TrackerHead head;
 	int hint; /* the hint (tracked person) it continues, or -1 */
 } TrackerPerson;
@@ -61,8 +62,9 @@ void tracker_segmenter_free(TrackerSegmenter *seg);
 
 /**
  * tracker_segmenter_run:
- * Finds the people in @grid. @hints are the people tracked so far.
- * Returns how many people were found (their cells labelled 1..n).
+ * Finds the people in @grid, leaving out the floor. @hints are the people
+ * tracked so far. Returns how many people were found (their cells
+ * labelled 1..n).
  */
 guint tracker_segmenter_run(TrackerSegmenter *seg, const TrackerGrid *grid,
                             const TrackerFloor *floor, const TrackerSegmentParams *params,

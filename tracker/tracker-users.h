@@ -35,6 +35,7 @@ typedef struct {
 	guint n_pixels;
 	double height;       /* mm, the tallest seen (people stoop, rarely grow) */
 	gint64 head_seen_us; /* when the head's outline was last seen */
+	guint frames;        /* frames fitted */
 	gboolean has_body;
 	TrackerBody body;
 	TrackerLimbPose limbs[TRACKER_N_LIMBS];

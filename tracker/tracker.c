@@ -11,6 +11,8 @@
 
 G_DEFINE_QUARK(skelbridge - tracker - error - quark, tracker_error)
 
+#define SEARCH_EVERY 8 /* frames between full searches of a tracked body */
+
 struct _Tracker {
 	TrackerSettings settings;
 	TrackerUsersParams users_params;
@@ -160,21 +162,27 @@ tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 tim
 		                   tracker_segmenter_heights(t->segmenter),
 		                   tracker_segmenter_labels(t->segmenter),
 		                   person->label,
+		                   person->box,
 		                   NULL };
 	TrackerVec3 joints[TRACKER_N_JOINTS] = { { 0 } };
 	double confidence[TRACKER_N_JOINTS] = { 0 };
 	TrackerBody body;
 	TrackerLimbPose poses[TRACKER_N_LIMBS];
 
+	/* A full search now and then; in between, last frame's pose refined. */
+	gboolean search = !track->has_body || track->frames % SEARCH_EVERY == 0;
+
+	track->frames++;
 	track->centre = person->centre;
 	track->n_pixels = person->n_pixels;
 	if (!tracker_body_fit(&body, &cells, person, track->height,
-	                      track->has_body ? &track->body : NULL)) {
+	                      track->has_body ? &track->body : NULL, search)) {
 		tracker_users_update(&t->users, tr, &t->settings.camera, joints, confidence,
 		                     &t->users_params, time_us);
 		return;
 	}
-	tracker_limb_fit(t->limbs, &body, &cells, track->has_body ? track->limbs : NULL, poses);
+	tracker_limb_fit(t->limbs, &body, &cells, track->has_body ? track->limbs : NULL, search,
+	                 poses);
 	/* The torso again without the arms, and the limbs on that torso. */
 	cells.exclude = tracker_limb_claims(t->limbs);
 	tracker_body_refit(&body, &cells, person);
