@@ -9,6 +9,7 @@
 #define FLOOR_MIN_SHARE    0.04 /* of all cells: less is not a floor */
 #define FLOOR_SAMPLE_STEP  3    /* score hypotheses on every 3rd candidate */
 #define FLOOR_MAX_MISSES   3
+#define FLOOR_MIN_SPAN_MM  1000.0
 
 typedef struct {
 	int *cells;
@@ -51,17 +52,25 @@ tracker_floor_candidates(const TrackerGrid *grid)
 	return c;
 }
 
+/* The plane's inliers among every @step-th candidate; *@span gets how far
+ * they reach in depth. */
 static guint
 tracker_floor_count(const TrackerGrid *grid, const Candidates *c, int step, TrackerVec3 up,
-                    double offset)
+                    double offset, double *span)
 {
+	double near = G_MAXDOUBLE, far = 0.0;
 	guint n = 0;
 
 	for (int k = 0; k < c->n; k += step) {
 		TrackerVec3 p = tracker_grid_point(grid, c->cells[k]);
 
-		n += fabs(tracker_vec3_dot(up, p) + offset) < tracker_floor_tolerance(p.z);
+		if (fabs(tracker_vec3_dot(up, p) + offset) >= tracker_floor_tolerance(p.z))
+			continue;
+		n++;
+		near = MIN(near, p.z);
+		far = MAX(far, p.z);
 	}
+	*span = n > 0 ? far - near : 0.0;
 	return n;
 }
 
@@ -139,7 +148,7 @@ tracker_floor_search(TrackerFloor *floor, const TrackerGrid *grid, const Candida
 {
 	guint best = 0, need = (guint)(FLOOR_MIN_SHARE * grid->n);
 	TrackerVec3 best_up = floor->up;
-	double best_offset = 0.0;
+	double best_offset = 0.0, span;
 
 	if ((guint)c->n < need)
 		return;
@@ -153,8 +162,10 @@ tracker_floor_search(TrackerFloor *floor, const TrackerGrid *grid, const Candida
 			cells[k] = c->cells[tracker_floor_random(floor) % (guint)c->n];
 		if (!tracker_floor_hypothesis(grid, cells, &up, &offset))
 			continue;
-		n = tracker_floor_count(grid, c, FLOOR_SAMPLE_STEP, up, offset);
-		if (n > best) {
+		n = tracker_floor_count(grid, c, FLOOR_SAMPLE_STEP, up, offset, &span);
+		/* A floor runs away from the sensor; a level band across a
+		 * person's front does not. */
+		if (n > best && span >= FLOOR_MIN_SPAN_MM) {
 			best = n;
 			best_up = up;
 			best_offset = offset;
@@ -168,28 +179,44 @@ tracker_floor_search(TrackerFloor *floor, const TrackerGrid *grid, const Candida
 	floor->found = TRUE;
 	floor->up = best_up;
 	floor->offset = best_offset;
-	floor->support = tracker_floor_count(grid, c, 1, best_up, best_offset);
+	floor->support = tracker_floor_count(grid, c, 1, best_up, best_offset, &span);
 	floor->misses = 0;
+}
+
+/* Cells on the kept plane, counting every FLOOR_SAMPLE_STEP-th candidate. */
+static guint
+tracker_floor_check(const TrackerFloor *floor, const TrackerGrid *grid)
+{
+	guint n = 0, seen = 0;
+
+	for (int i = 0; i < grid->n; i++) {
+		TrackerVec3 p;
+
+		if (!(grid->z[i] > 0.0f && grid->y[i] < -FLOOR_MIN_CAMERA_H * 0.5f) ||
+		    seen++ % FLOOR_SAMPLE_STEP != 0)
+			continue;
+		p = tracker_grid_point(grid, i);
+		n += fabs(tracker_floor_height(floor, p)) < tracker_floor_tolerance(p.z);
+	}
+	return n;
 }
 
 void
 tracker_floor_update(TrackerFloor *floor, const TrackerGrid *grid)
 {
-	Candidates c = tracker_floor_candidates(grid);
+	Candidates c;
 
 	/* People stand on the floor and hide some of it: a kept plane needs
 	 * only half the cells it had. */
 	if (floor->found) {
-		guint n =
-		        tracker_floor_count(grid, &c, FLOOR_SAMPLE_STEP, floor->up, floor->offset);
-
-		if (n * FLOOR_SAMPLE_STEP * 2 >= floor->support) {
+		if (tracker_floor_check(floor, grid) * FLOOR_SAMPLE_STEP * 2 >= floor->support)
 			floor->misses = 0;
-		} else if (++floor->misses >= FLOOR_MAX_MISSES) {
+		else if (++floor->misses >= FLOOR_MAX_MISSES)
 			tracker_floor_reset(floor);
-		}
 	}
-	if (!floor->found)
-		tracker_floor_search(floor, grid, &c);
+	if (floor->found)
+		return;
+	c = tracker_floor_candidates(grid);
+	tracker_floor_search(floor, grid, &c);
 	g_free(c.cells);
 }

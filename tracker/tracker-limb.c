@@ -628,8 +628,61 @@ tracker_limb_confidence(double seen)
 	return seen < 0.15 ? 0.2 : 0.4 + 0.6 * MIN(1.0, seen / 0.8);
 }
 
+/* Whether cell @k is the person's and so are its four neighbours. */
+static gboolean
+tracker_limb_inner_cell(const TrackerBodyCells *cells, int k)
+{
+	const TrackerGrid *grid = cells->grid;
+	int u = k % grid->width, v = k / grid->width;
+
+	if (cells->labels[k] != cells->label || u == 0 || v == 0 || u == grid->width - 1 ||
+	    v == grid->height - 1)
+		return FALSE;
+	return cells->labels[k - 1] == cells->label && cells->labels[k + 1] == cells->label &&
+	       cells->labels[k - grid->width] == cells->label &&
+	       cells->labels[k + grid->width] == cells->label;
+}
+
+/* A joint on the edge of the person's outline, or off it, sits beside the
+ * limb rather than in it (a body of other proportions than the model's):
+ * it moves to the middle of the person's cells within @reach of it, each
+ * taken @r behind its surface, on the limb's axis. A joint hidden behind
+ * the person's own body is left where it is. */
+static TrackerVec3
+tracker_limb_snap(const TrackerBodyCells *cells, TrackerVec3 joint, double r, double reach)
+{
+	const TrackerGrid *grid = cells->grid;
+	TrackerVec3 sum = tracker_vec3(0, 0, 0);
+	double gu, gv;
+	int k, half;
+	guint n = 0;
+
+	if (!tracker_grid_locate(grid, joint, &gu, &gv))
+		return joint;
+	k = tracker_grid_index(grid, gu, gv);
+	if (k < 0 || tracker_limb_inner_cell(cells, k))
+		return joint;
+	half = (int)ceil(reach / tracker_grid_cell_mm(grid, joint.z));
+	for (int v = MAX(0, (int)gv - half); v <= MIN(grid->height - 1, (int)gv + half); v++) {
+		for (int u = MAX(0, (int)gu - half); u <= MIN(grid->width - 1, (int)gu + half);
+		     u++) {
+			TrackerVec3 p = tracker_grid_point(grid, v * grid->width + u);
+
+			if (cells->labels[v * grid->width + u] != cells->label)
+				continue;
+			p = tracker_vec3_mad(p, tracker_vec3_normalize(p), r);
+			if (tracker_vec3_distance(p, joint) > reach)
+				continue;
+			sum = tracker_vec3_add(sum, p);
+			n++;
+		}
+	}
+	return n >= 3 ? tracker_vec3_scale(sum, 1.0 / n) : joint;
+}
+
 void
-tracker_limb_joints(const TrackerBody *body, const TrackerLimbPose poses[TRACKER_N_LIMBS],
+tracker_limb_joints(const TrackerBody *body, const TrackerBodyCells *cells,
+                    const TrackerLimbPose poses[TRACKER_N_LIMBS],
                     TrackerVec3 joints[TRACKER_N_JOINTS], double confidence[TRACKER_N_JOINTS])
 {
 	for (int id = 0; id < TRACKER_N_LIMBS; id++) {
@@ -647,6 +700,11 @@ tracker_limb_joints(const TrackerBody *body, const TrackerLimbPose poses[TRACKER
 		                               m.len1);
 		joints[end] = tracker_vec3_mad(joints[mid],
 		                               tracker_limb_to_camera(body, &m, p->lower), m.len2);
+		/* Legs end where the floor was cut away: their edge is no sign. */
+		if (!m.leg) {
+			joints[mid] = tracker_limb_snap(cells, joints[mid], m.r1, 2.0 * m.r1);
+			joints[end] = tracker_limb_snap(cells, joints[end], m.r2, 2.0 * m.r1);
+		}
 		confidence[mid] = tracker_limb_confidence(MAX(p->seen_upper, p->seen_lower));
 		confidence[end] = tracker_limb_confidence(p->seen_lower);
 	}

@@ -72,7 +72,9 @@ const guint8 *tracker_limb_claims(const TrackerLimbFitter *fitter);
 /**
  * tracker_limb_joints:
  * The elbows, hands, knees and feet of @poses, with a confidence each from
- * how much of the segments leading to them the depth shows.
+ * how much of the segments leading to them the depth shows. A joint
+ * beside the limb's cells (a body of other proportions) moves onto them.
  */
-void tracker_limb_joints(const TrackerBody *body, const TrackerLimbPose poses[TRACKER_N_LIMBS],
+void tracker_limb_joints(const TrackerBody *body, const TrackerBodyCells *cells,
+                         const TrackerLimbPose poses[TRACKER_N_LIMBS],
                          TrackerVec3 joints[TRACKER_N_JOINTS], double confidence[TRACKER_N_JOINTS]);

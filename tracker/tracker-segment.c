@@ -869,7 +869,7 @@ tracker_segmenter_blob_centre(const Blob *blob)
 /* The person a headless blob is a loose part of (a hand seen apart from
  * its arm): small, in front of the person's body and within reach. */
 static int
-tracker_segmenter_owner(const TrackerSegmenter *seg, const Blob *blob)
+tracker_segmenter_owner(const TrackerSegmenter *seg, const TrackerFloor *floor, const Blob *blob)
 {
 	TrackerVec3 c = tracker_segmenter_blob_centre(blob);
 	double best = G_MAXDOUBLE;
@@ -881,7 +881,9 @@ tracker_segmenter_owner(const TrackerSegmenter *seg, const Blob *blob)
 
 		if (!person->head.found || blob->n_pixels > ATTACH_MAX_SHARE * person->n_pixels)
 			continue;
-		reach = 0.75 * MAX(person->head.top_height, 1000.0);
+		/* Heights are from the camera when there is no floor. */
+		reach = 0.75 *
+		        (floor->found ? MAX(person->head.top_height, 1000.0) : DEFAULT_HEIGHT);
 		d = tracker_vec3_distance(c, person->head.centre);
 		if (d < reach && d < best && c.z < person->centre.z + 100.0) {
 			best = d;
@@ -954,8 +956,9 @@ tracker_segmenter_stats(TrackerSegmenter *seg, const TrackerGrid *grid)
 /* Headless blobs: loose parts of people, or people whose head is out of
  * view or hidden, where a tracked person was. */
 static void
-tracker_segmenter_headless(TrackerSegmenter *seg, const TrackerSegmentParams *params,
-                           const TrackerSegmentHint *hints, guint n_hints)
+tracker_segmenter_headless(TrackerSegmenter *seg, const TrackerFloor *floor,
+                           const TrackerSegmentParams *params, const TrackerSegmentHint *hints,
+                           guint n_hints)
 {
 	for (guint b = 0; b < seg->n_blobs; b++) {
 		Blob *blob = &seg->blobs[b];
@@ -964,7 +967,7 @@ tracker_segmenter_headless(TrackerSegmenter *seg, const TrackerSegmentParams *pa
 
 		if (blob->n_heads > 0)
 			continue;
-		owner = tracker_segmenter_owner(seg, blob);
+		owner = tracker_segmenter_owner(seg, floor, blob);
 		if (owner >= 0) {
 			tracker_segmenter_label_blob(seg, b, seg->people[owner].label);
 			continue;
@@ -1015,7 +1018,7 @@ tracker_segmenter_run(TrackerSegmenter *seg, const TrackerGrid *grid, const Trac
 	tracker_segmenter_hinted_heads(seg, grid, floor, hints, n_hints);
 	tracker_segmenter_headed(seg, grid);
 	tracker_segmenter_stats(seg, grid);
-	tracker_segmenter_headless(seg, params, hints, n_hints);
+	tracker_segmenter_headless(seg, floor, params, hints, n_hints);
 	tracker_segmenter_stats(seg, grid);
 	tracker_segmenter_prune(seg, params);
 	return seg->n_people;

@@ -189,7 +189,7 @@ tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 tim
 	cells.exclude = NULL;
 	tracker_limb_refine(t->limbs, &body, &cells, track->has_body ? track->limbs : NULL, poses);
 	tracker_body_trunk(&body, joints);
-	tracker_limb_joints(&body, poses, joints, confidence);
+	tracker_limb_joints(&body, &cells, poses, joints, confidence);
 	tracker_trunk_confidence(t, &body, person, joints, confidence);
 	track->body = body;
 	track->has_body = TRUE;
