@@ -38,7 +38,7 @@ typedef struct {
 
 typedef struct {
 	double credit, cost;
-	guint seen[2], in_view[2];
+	guint seen[2], in_view[2]; /* samples each segment has credit for, and in view */
 } Tally;
 
 struct _TrackerLimbFitter {
@@ -267,10 +267,12 @@ tracker_limb_tally(TrackerLimbFitter *f, Tally *t)
 			t->cost += COST_FREE * MIN(1.0, (d - tol) / tol);
 		} else if (d < -tol) {
 			t->cost += COST_HIDDEN;
-		} else if (labels[s->cell] == f->cells->label) {
+		} else if (labels[s->cell] == f->cells->label && !f->core[s->cell] &&
+		           !f->claimed[s->cell]) {
+			/* Seen: by cells that nothing else explains. A limb laid
+			 * over the trunk's own surface is not seen, only allowed. */
 			t->seen[s->seg]++;
-			if (!f->core[s->cell] && !f->claimed[s->cell])
-				t->credit += 1.0;
+			t->credit += 1.0;
 		}
 	}
 }

@@ -8,7 +8,7 @@
 #define MAX_HEADS         16
 #define MAX_TOPS          64
 #define HEAD_CAP_MM       100.0 /* a head's cap: its top this deep */
-#define HEAD_MIN_CAP_MM   110.0 /* ...is this wide; a raised hand is narrower */
+#define HEAD_MIN_CAP_MM   130.0 /* ...is this wide; a raised hand is narrower */
 #define HEAD_MAX_CAP_MM   330.0 /* ...and furniture's flat top wider */
 #define HEAD_BODY_FILL    0.5   /* share of the torso box below a head that is filled */
 #define HEAD_ROUND_MM     10.0  /* its sides this much farther than its middle */
@@ -21,6 +21,7 @@
 #define ATTACH_MAX_SHARE  0.3 /* of the person's pixels */
 #define HINT_MAX_MM       600.0
 #define HINT_HEAD_MOVE_MM 60.0  /* a head moves less than this in a frame */
+#define HINT_HEAD_RISE_MM 150.0 /* ...and level within this */
 #define HINT_APART_MM     350.0 /* two heads nearer than this are one person's */
 
 typedef struct {
@@ -565,9 +566,11 @@ tracker_segmenter_hint_seen(const TrackerSegmenter *seg, const TrackerFloor *flo
 {
 	for (guint h = 0; h < seg->n_heads; h++) {
 		TrackerVec3 d = tracker_vec3_sub(seg->heads[h].head.centre, hint->head);
+		double rise = tracker_vec3_dot(d, floor->up);
 
-		d = tracker_vec3_mad(d, floor->up, -tracker_vec3_dot(d, floor->up));
-		if (tracker_vec3_length(d) < HINT_APART_MM)
+		/* Level with it: a raised hand beside a head is not that head. */
+		d = tracker_vec3_mad(d, floor->up, -rise);
+		if (tracker_vec3_length(d) < HINT_APART_MM && fabs(rise) < HINT_HEAD_RISE_MM)
 			return TRUE;
 	}
 	return FALSE;
@@ -621,7 +624,7 @@ tracker_segmenter_hinted_heads(TrackerSegmenter *seg, const TrackerGrid *grid,
 {
 	for (guint i = 0; i < n_hints && seg->n_heads < MAX_HEADS; i++) {
 		HeadCandidate *h = &seg->heads[seg->n_heads];
-		TrackerVec3 sum = tracker_vec3(0, 0, 0), mean;
+		TrackerVec3 sum = tracker_vec3(0, 0, 0);
 		guint n;
 
 		if (!hints[i].has_head || tracker_segmenter_hint_seen(seg, floor, &hints[i]))
@@ -629,11 +632,11 @@ tracker_segmenter_hinted_heads(TrackerSegmenter *seg, const TrackerGrid *grid,
 		n = tracker_segmenter_hint_cells(seg, grid, &hints[i], h, &sum);
 		if (n == 0)
 			continue;
-		mean = tracker_vec3_scale(sum, 1.0 / n);
+		/* The cells round it take in neck and arms: the head stays
+		 * where it was, known to be still there. */
 		h->head.found = TRUE;
 		h->head.radius = hints[i].head_radius;
-		h->head.centre = tracker_vec3_mad(mean, tracker_vec3_normalize(mean),
-		                                  2.0 / 3.0 * h->head.radius);
+		h->head.centre = hints[i].head;
 		h->head.top = tracker_vec3_mad(h->head.centre, floor->up, h->head.radius);
 		h->head.top_height = tracker_floor_height(floor, h->head.top);
 		h->head.hinted = TRUE;
