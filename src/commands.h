@@ -5,3 +5,4 @@
 
 int cmd_run_main(int argc, char **argv);
 int cmd_record_main(int argc, char **argv);
+int cmd_track_main(int argc, char **argv);
