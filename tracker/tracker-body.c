@@ -438,10 +438,13 @@ tracker_body_height(const TrackerBodyCells *cells, const TrackerPerson *person, 
 	*level0 = 0.0;
 	if (!person->head.found)
 		return floor && height_hint > 0.0;
-	if (floor)
+	if (floor) {
 		*H = CLAMP(person->head.top_height, 800.0, 2400.0);
-	else
-		*level0 = person->head.top_height - *H;
+		return TRUE;
+	}
+	/* No floor: hang the body from the head's centre, which hair that
+	 * sticks up moves less than the top. */
+	*level0 = person->head.top_height - person->head.radius - (1.0 - HEAD_TO_CENTRE) * *H;
 	return TRUE;
 }
 

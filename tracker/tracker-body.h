@@ -35,7 +35,7 @@
 #define TRACKER_BODY_SHANK         0.246
 #define TRACKER_BODY_TORSO_HALF    0.040 /* the stadium's half length */
 #define TRACKER_BODY_TORSO_RADIUS  0.070
-#define TRACKER_BODY_DEFAULT_H     1750.0 /* when no floor tells the height */
+#define TRACKER_BODY_DEFAULT_H     1600.0 /* when no floor tells the height */
 
 typedef struct {
 	TrackerVec3 a, b;
