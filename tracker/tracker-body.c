@@ -39,14 +39,34 @@ typedef struct {
 	double cs, ct, yaw;
 } TorsoPose;
 
-double
-tracker_capsule_distance(const TrackerCapsule *c, TrackerVec3 p)
+/* The squared distance from @p to the capsule's axis. */
+static double
+tracker_capsule_axis2(const TrackerCapsule *c, TrackerVec3 p)
 {
-	TrackerVec3 ab = tracker_vec3_sub(c->b, c->a), ap = tracker_vec3_sub(p, c->a);
+	TrackerVec3 ab = tracker_vec3_sub(c->b, c->a), ap = tracker_vec3_sub(p, c->a), d;
 	double len2 = tracker_vec3_dot(ab, ab);
 	double t = len2 > 0.0 ? CLAMP(tracker_vec3_dot(ap, ab) / len2, 0.0, 1.0) : 0.0;
 
-	return tracker_vec3_distance(p, tracker_vec3_mad(c->a, ab, t)) - c->r;
+	d = tracker_vec3_sub(p, tracker_vec3_mad(c->a, ab, t));
+	return tracker_vec3_dot(d, d);
+}
+
+gboolean
+tracker_capsule_within(const TrackerCapsule *c, TrackerVec3 p, double margin)
+{
+	double reach = c->r + margin;
+
+	return reach > 0.0 && tracker_capsule_axis2(c, p) <= reach * reach;
+}
+
+gboolean
+tracker_body_core_within(const TrackerBody *body, TrackerVec3 p, double margin)
+{
+	for (int i = 0; i < TRACKER_BODY_N_CORE; i++) {
+		if (tracker_capsule_within(&body->core[i], p, margin))
+			return TRUE;
+	}
+	return FALSE;
 }
 
 TrackerVec3
@@ -525,14 +545,4 @@ tracker_body_trunk(const TrackerBody *body, TrackerVec3 joints[TRACKER_N_JOINTS]
 	        tracker_body_point(body, hh, TRACKER_BODY_PELVIS_UP * H, 0.0);
 	joints[TRACKER_JOINT_RIGHT_HIP] =
 	        tracker_body_point(body, -hh, TRACKER_BODY_PELVIS_UP * H, 0.0);
-}
-
-double
-tracker_body_core_distance(const TrackerBody *body, TrackerVec3 p)
-{
-	double best = G_MAXDOUBLE;
-
-	for (int i = 0; i < TRACKER_BODY_N_CORE; i++)
-		best = MIN(best, tracker_capsule_distance(&body->core[i], p));
-	return best;
 }

@@ -98,11 +98,8 @@ TrackerVec3 tracker_body_point(const TrackerBody *body, double l, double u, doub
 /** tracker_body_trunk: the head, neck, torso, shoulders and hips. */
 void tracker_body_trunk(const TrackerBody *body, TrackerVec3 joints[TRACKER_N_JOINTS]);
 
-/**
- * tracker_body_core_distance:
- * How far @p lies outside the trunk and head (negative inside), mm.
- */
-double tracker_body_core_distance(const TrackerBody *body, TrackerVec3 p);
+/** tracker_capsule_within: whether @p lies within @margin of the capsule. */
+gboolean tracker_capsule_within(const TrackerCapsule *c, TrackerVec3 p, double margin);
 
-/** tracker_capsule_distance: distance from @p to the capsule's surface. */
-double tracker_capsule_distance(const TrackerCapsule *c, TrackerVec3 p);
+/** tracker_body_core_within: whether @p lies within @margin of the trunk or head. */
+gboolean tracker_body_core_within(const TrackerBody *body, TrackerVec3 p, double margin);

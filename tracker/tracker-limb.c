@@ -295,9 +295,9 @@ tracker_limb_collisions(const TrackerLimbFitter *f, const LimbModel *m, TrackerV
 
 	if (m->leg)
 		return 0.0;
-	if (tracker_body_core_distance(f->body, mid) < -0.5 * m->r1)
+	if (tracker_body_core_within(f->body, mid, -0.5 * m->r1))
 		cost += COST_COLLIDE;
-	if (tracker_body_core_distance(f->body, end) < -0.5 * m->r2)
+	if (tracker_body_core_within(f->body, end, -0.5 * m->r2))
 		cost += COST_COLLIDE;
 	return cost;
 }
@@ -535,17 +535,20 @@ tracker_limb_mark_core(TrackerLimbFitter *f)
 		f->core[k] = 0;
 		if (f->cells->labels[k] != f->cells->label)
 			continue;
-		f->core[k] = tracker_body_core_distance(f->body, tracker_grid_point(grid, k)) <=
-		             tracker_limb_tolerance(grid->z[k]) - 10.0;
+		f->core[k] = tracker_body_core_within(f->body, tracker_grid_point(grid, k),
+		                                      tracker_limb_tolerance(grid->z[k]) - 10.0);
 	}
 }
 
-/* Claims the person's cells near the fitted limb for it alone. */
+/* Claims the person's cells near the fitted limb for it alone, looking
+ * only within the limb's own box on the grid. */
 static void
 tracker_limb_claim(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbPose *pose)
 {
 	const TrackerGrid *grid = f->grid;
 	TrackerCapsule seg[2];
+	double u0 = G_MAXDOUBLE, v0 = G_MAXDOUBLE, u1 = -G_MAXDOUBLE, v1 = -G_MAXDOUBLE, margin;
+	TrackerVec3 ends[3];
 
 	seg[0].a = m->root;
 	seg[0].b =
@@ -555,18 +558,35 @@ tracker_limb_claim(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbPo
 	seg[1].b = tracker_vec3_mad(seg[1].a, tracker_limb_to_camera(f->body, m, pose->lower),
 	                            m->reach2);
 	seg[1].r = m->r2;
-	TRACKER_BODY_FOREACH_CELL(f->cells, k)
-	{
-		TrackerVec3 p;
-		double tol;
+	ends[0] = seg[0].a;
+	ends[1] = seg[0].b;
+	ends[2] = seg[1].b;
+	for (int i = 0; i < 3; i++) {
+		double gu, gv;
 
-		if (f->cells->labels[k] != f->cells->label || f->claimed[k])
-			continue;
-		p = tracker_grid_point(grid, k);
-		/* Tight: the trunk next to the limb stays the trunk's. */
-		tol = 0.5 * tracker_limb_tolerance(p.z);
-		f->claimed[k] = tracker_capsule_distance(&seg[0], p) < tol ||
-		                tracker_capsule_distance(&seg[1], p) < tol;
+		if (!tracker_grid_locate(grid, ends[i], &gu, &gv))
+			return;
+		margin = (m->r1 + tracker_limb_tolerance(ends[i].z)) /
+		         tracker_grid_cell_mm(grid, ends[i].z);
+		u0 = MIN(u0, gu - margin);
+		v0 = MIN(v0, gv - margin);
+		u1 = MAX(u1, gu + margin);
+		v1 = MAX(v1, gv + margin);
+	}
+	for (int v = MAX(0, (int)v0); v <= MIN(grid->height - 1, (int)v1); v++) {
+		for (int u = MAX(0, (int)u0); u <= MIN(grid->width - 1, (int)u1); u++) {
+			int k = v * grid->width + u;
+			TrackerVec3 p;
+			double tol;
+
+			if (f->cells->labels[k] != f->cells->label || f->claimed[k])
+				continue;
+			p = tracker_grid_point(grid, k);
+			/* Tight: the trunk next to the limb stays the trunk's. */
+			tol = 0.5 * tracker_limb_tolerance(p.z);
+			f->claimed[k] = tracker_capsule_within(&seg[0], p, tol) ||
+			                tracker_capsule_within(&seg[1], p, tol);
+		}
 	}
 }
 
@@ -599,7 +619,9 @@ tracker_limb_refine(TrackerLimbFitter *f, const TrackerBody *body, const Tracker
 	f->grid = cells->grid;
 	f->cells = cells;
 	f->body = body;
-	tracker_limb_mark_core(f);
+	/* The trunk moved a little since it was marked: the marks still do. */
+	TRACKER_BODY_FOREACH_CELL(cells, k)
+	f->claimed[k] = 0;
 	for (int i = 0; i < TRACKER_N_LIMBS; i++) {
 		TrackerLimbId id = limb_order[i];
 		LimbModel m = tracker_limb_model(body, id);
