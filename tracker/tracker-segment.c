@@ -15,10 +15,12 @@
 #define ROUND_MAX_CELLS   256
 #define HEAD_MIN_PIXELS   200
 #define BODY_DEPTH_MM     400.0 /* a body is within this of its head's depth */
-#define HEAD_NECK_FILL    0.9   /* rows under a head's centre the blob fills */
+#define HEAD_NECK_FILL    0.8   /* rows under a head's centre a body fills */
 #define ARM_WALL_MM       150.0 /* a higher wall this narrow beside a head is an arm */
 #define DEFAULT_HEIGHT    1750.0
 #define ATTACH_MAX_SHARE  0.3 /* of the person's pixels */
+#define HINT_GROWTH       3.0 /* a track continues on a surface no bigger than this many times it */
+#define REACH_SHARE       0.6 /* a person's cells lie this share of their height from their head */
 #define HINT_MAX_MM       600.0
 #define HINT_HEAD_MOVE_MM 60.0  /* a head moves less than this in a frame */
 #define HINT_HEAD_RISE_MM 150.0 /* ...and level within this */
@@ -911,7 +913,7 @@ tracker_segmenter_hinted(const TrackerSegmenter *seg, const Blob *blob,
 		return -1;
 	for (guint h = 0; h < n_hints; h++) {
 		double d = tracker_vec3_distance(c, hints[h].centre);
-		gboolean taken = FALSE;
+		gboolean taken = blob->n_pixels > HINT_GROWTH * hints[h].n_pixels;
 
 		for (guint p = 0; p < seg->n_people && !taken; p++)
 			taken = seg->people[p].head.found &&
@@ -983,6 +985,29 @@ tracker_segmenter_headless(TrackerSegmenter *seg, const TrackerFloor *floor,
 	}
 }
 
+/* Keeps each person's cells within reach of their head: a person who
+ * touches a wall or a cabinet does not take it along. */
+static void
+tracker_segmenter_trim_reach(TrackerSegmenter *seg, const TrackerGrid *grid,
+                             const TrackerFloor *floor)
+{
+	for (int k = 0; k < seg->n; k++) {
+		const TrackerPerson *p;
+		TrackerVec3 d;
+		double rise, reach;
+
+		if (seg->labels[k] == 0 || !seg->people[seg->labels[k] - 1].head.found)
+			continue;
+		p = &seg->people[seg->labels[k] - 1];
+		reach = REACH_SHARE * (floor->found ? p->head.top_height : DEFAULT_HEIGHT);
+		d = tracker_vec3_sub(tracker_grid_point(grid, k), p->head.centre);
+		rise = tracker_vec3_dot(d, floor->up);
+		d = tracker_vec3_mad(d, floor->up, -rise);
+		if (tracker_vec3_dot(d, d) > reach * reach || rise > reach)
+			seg->labels[k] = 0;
+	}
+}
+
 /* Drops people too small to report, keeping labels 1..n dense. */
 static void
 tracker_segmenter_prune(TrackerSegmenter *seg, const TrackerSegmentParams *params)
@@ -1020,6 +1045,7 @@ tracker_segmenter_run(TrackerSegmenter *seg, const TrackerGrid *grid, const Trac
 	tracker_segmenter_join_heads(seg, params);
 	tracker_segmenter_hinted_heads(seg, grid, floor, hints, n_hints);
 	tracker_segmenter_headed(seg, grid);
+	tracker_segmenter_trim_reach(seg, grid, floor);
 	tracker_segmenter_stats(seg, grid);
 	tracker_segmenter_headless(seg, floor, params, hints, n_hints);
 	tracker_segmenter_stats(seg, grid);

@@ -43,6 +43,7 @@ typedef struct {
 
 typedef struct {
 	TrackerVec3 centre; /* where a tracked person was last seen */
+	guint n_pixels;     /* ...and how many depth pixels they had */
 	double height;      /* their height, mm */
 	gboolean has_head;
 	TrackerVec3 head; /* where their head was */

@@ -23,6 +23,7 @@ tracker_users_hints(const TrackerUsers *users, TrackerSegmentHint *hints, int *t
 		if (!track->active)
 			continue;
 		hints[n].centre = track->centre;
+		hints[n].n_pixels = track->n_pixels;
 		hints[n].height = track->height;
 		/* Only a head seen for itself lately may be looked for where it
 		 * was; otherwise a lost track could live on another's cells. */
