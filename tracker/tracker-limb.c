@@ -3,20 +3,21 @@
 #include <math.h>
 #include <string.h>
 
-#define N_DIRECTIONS   160
-#define MAX_SAMPLES    640
-#define KEEP_UPPER     5
-#define KEEP_CHAINS    4
-#define UPPER_SPREAD   0.35 /* radians between kept upper segments */
-#define COARSE_STEPS   12
-#define FINE_STEPS     24
-#define FOLLOW_KEEP    0.5 /* last frame's pose is kept while it scores half as well */
-#define COST_NONE      0.3 /* no reading where the limb would be */
-#define COST_HIDDEN    0.2 /* something in front of the limb */
+#define N_DIRECTIONS 160
+#define MAX_SAMPLES  640
+#define KEEP_UPPER   5
+#define KEEP_CHAINS  4
+#define UPPER_SPREAD 0.35 /* radians between kept upper segments */
+#define COARSE_STEPS 12
+#define FINE_STEPS   24
+#define FOLLOW_KEEP  0.5 /* last frame's pose is kept while it scores half as well */
+#define COST_NONE    0.3 /* no reading where the limb would be */
+#define COST_HIDDEN  0.1 /* something in front of the limb: an arm behind a turned body is common  \
+	                  */
 #define COST_FREE      1.0 /* the sensor sees past where the limb would be */
 #define COST_COLLIDE   3.0 /* a joint deep inside the trunk */
 #define PRIOR_PREVIOUS 1.0 /* per radian away from last frame's pose */
-#define PRIOR_REST     0.3 /* per radian away from hanging down */
+#define PRIOR_REST     0.6 /* per radian away from hanging down: where a hidden arm most likely is */
 
 typedef struct {
 	TrackerVec3 root;
