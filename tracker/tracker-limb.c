@@ -11,13 +11,16 @@
 #define COARSE_STEPS 12
 #define FINE_STEPS   24
 #define FOLLOW_KEEP  0.5 /* last frame's pose is kept while it scores half as well */
-#define COST_NONE    0.3 /* no reading where the limb would be */
-#define COST_HIDDEN  0.1 /* something in front of the limb: an arm behind a turned body is common  \
-	                  */
+/* What the samples of a pose cost. An arm behind a turned body or behind
+ * a neighbour is common, so hidden samples cost little; a limb the depth
+ * does not decide is pulled towards hanging down, where a hidden arm most
+ * likely is. */
+#define COST_NONE      0.3 /* no reading where the limb would be */
+#define COST_HIDDEN    0.1 /* something in front of the limb */
 #define COST_FREE      1.0 /* the sensor sees past where the limb would be */
 #define COST_COLLIDE   3.0 /* a joint deep inside the trunk */
 #define PRIOR_PREVIOUS 1.0 /* per radian away from last frame's pose */
-#define PRIOR_REST     0.6 /* per radian away from hanging down: where a hidden arm most likely is */
+#define PRIOR_REST     0.6 /* per radian away from hanging down */
 
 typedef struct {
 	TrackerVec3 root;
