@@ -14,6 +14,9 @@
 #define HEAD_ROUND_MM     10.0  /* its sides this much farther than its middle */
 #define ROUND_MAX_CELLS   256
 #define HEAD_MIN_PIXELS   200
+#define FLAT_MM           25.0 /* a surface within this of a plane is a wall */
+#define FLAT_SAMPLES      256
+#define UNDER_LOOK        3     /* cells looked up past no reading above a cap */
 #define BODY_DEPTH_MM     400.0 /* a body is within this of its head's depth */
 #define HEAD_NECK_FILL    0.8   /* rows under a head's centre a body fills */
 #define ARM_WALL_MM       150.0 /* a higher wall this narrow beside a head is an arm */
@@ -42,8 +45,9 @@ typedef struct {
 typedef struct {
 	TrackerHead head;
 	int blob;
-	int l, r;   /* the cap's columns */
-	int box[4]; /* the torso box below it: columns, rows */
+	int l, r;     /* the cap's columns */
+	int box[4];   /* the torso box below it: columns, rows */
+	gboolean cut; /* the cap runs off the image's side */
 } HeadCandidate;
 
 struct _TrackerSegmenter {
@@ -371,24 +375,77 @@ tracker_segmenter_round(const TrackerSegmenter *seg, const TrackerGrid *grid, in
 
 /* Whether the cap's top edge is the lower edge of something nearer (a
  * patch of wall under an arm) rather than a head's outline against what
- * lies behind it. */
+ * lies behind it. The first reading above each column counts: the
+ * projector's shadow may lie between a patch and the arm over it. */
 static gboolean
 tracker_segmenter_under_something(const TrackerSegmenter *seg, const TrackerGrid *grid, int l,
                                   int r)
 {
-	guint nearer = 0, all = 0;
+	guint nearer = 0, farther = 0;
 
 	for (int u = l; u <= r; u++) {
 		int k = seg->top_cell[u], above = k - seg->width;
 
 		if (k < 0)
 			continue;
-		all++;
-		if (above >= 0 && grid->z[above] > 0.0f &&
-		    grid->z[above] < grid->z[k] - tracker_segment_jump(grid->z[above]))
+		for (int up = 0; up < UNDER_LOOK && above >= 0 && grid->z[above] <= 0.0f; up++)
+			above -= seg->width;
+		if (above < 0 || grid->z[above] <= 0.0f)
+			continue;
+		if (grid->z[above] < grid->z[k] - tracker_segment_jump(grid->z[above]))
 			nearer++;
+		else
+			farther++;
 	}
-	return nearer * 2 > all;
+	return nearer > farther;
+}
+
+/* Whether blob @b is flat: a patch of wall, which a person is not. The
+ * spread of its depths about the plane z = a x + b y + c through them. */
+static gboolean
+tracker_segmenter_flat(const TrackerSegmenter *seg, const TrackerGrid *grid, int b)
+{
+	const Blob *blob = &seg->blobs[b];
+	double m[3][4] = { { 0 } }, sum2 = 0.0, det;
+	int stride = MAX(1, (int)(blob->n_cells / FLAT_SAMPLES)), seen = 0;
+	guint n = 0;
+
+	for (int k = 0; k < seg->n; k++) {
+		double r[3] = { grid->x[k], grid->y[k], 1.0 };
+
+		if (seg->blob[k] != b + 1 || seen++ % stride != 0)
+			continue;
+		for (int i = 0; i < 3; i++) {
+			for (int j = 0; j < 3; j++)
+				m[i][j] += r[i] * r[j];
+			m[i][3] += r[i] * grid->z[k];
+		}
+		sum2 += (double)grid->z[k] * grid->z[k];
+		n++;
+	}
+	det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
+	      m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
+	      m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
+	if (n < 10 || fabs(det) < 1e-6)
+		return FALSE;
+	{
+		/* Residual sum of squares = z.z - coefficients . (X^T z). */
+		double c[3];
+
+		for (int col = 0; col < 3; col++) {
+			double a[3][3];
+
+			for (int i = 0; i < 3; i++)
+				for (int j = 0; j < 3; j++)
+					a[i][j] = j == col ? m[i][3] : m[i][j];
+			c[col] = (a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) -
+			          a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0]) +
+			          a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0])) /
+			         det;
+		}
+		return (sum2 - c[0] * m[0][3] - c[1] * m[1][3] - c[2] * m[2][3]) / n <
+		       FLAT_MM * FLAT_MM;
+	}
 }
 
 /* Centre and radius of a head from its cap (@l..@r, @width_mm wide at
@@ -483,18 +540,22 @@ tracker_segmenter_is_head(const TrackerSegmenter *seg, const TrackerGrid *grid,
 	int k = seg->top_cell[peak];
 	double cell_mm = tracker_grid_cell_mm(grid, grid->z[k]);
 	double body = floor->found ? seg->heights[k] : DEFAULT_HEIGHT;
+	/* A cap cut by the image's side is judged on the part in view: a
+	 * person walking in shows half a head before a whole one. */
+	gboolean cut = l == 0 || r == seg->width - 1;
 
-	/* A cap cut by the image's edge cannot be measured. */
-	if (l == 0 || r == seg->width - 1 || k / seg->width == 0)
+	/* ...and must be its surface's top: a wall's edge is not a head. */
+	if (k / seg->width == 0 || (cut && k / seg->width > seg->blobs[b].v0))
 		return FALSE;
 	*width_mm = (r - l + 1) * cell_mm;
-	if (*width_mm < HEAD_MIN_CAP_MM || *width_mm > HEAD_MAX_CAP_MM)
+	if (*width_mm < (cut ? 0.5 : 1.0) * HEAD_MIN_CAP_MM || *width_mm > HEAD_MAX_CAP_MM)
 		return FALSE;
 	if (floor->found && seg->heights[k] < params->min_head_height)
 		return FALSE;
 	tracker_segmenter_body_box(seg, (l + r) / 2, k / seg->width, cell_mm, body, box);
 	return !tracker_segmenter_under_something(seg, grid, l, r) &&
-	       tracker_segmenter_round(seg, grid, b, l, r, peak) &&
+	       (cut ? !tracker_segmenter_flat(seg, grid, b)
+	            : tracker_segmenter_round(seg, grid, b, l, r, peak)) &&
 	       tracker_segmenter_below(seg, grid, b, (l + r) / 2, k / seg->width, cell_mm,
 	                               0.35 * body, grid->z[k]) >= HEAD_NECK_FILL &&
 	       tracker_segmenter_body_fill(seg, grid, b, box, grid->z[k]) >= HEAD_BODY_FILL;
@@ -526,6 +587,27 @@ tracker_segmenter_tops(TrackerSegmenter *seg, const Blob *blob, int *tops, int m
 	return n;
 }
 
+/* A cap cut by the image's side beside a whole head on the same surface
+ * is that person's arm reaching out of view, not a second head. */
+static void
+tracker_segmenter_drop_cut(TrackerSegmenter *seg, int b, guint first)
+{
+	gboolean whole = FALSE;
+	guint n = first;
+
+	for (guint h = first; h < seg->n_heads; h++)
+		whole |= !seg->heads[h].cut;
+	if (!whole)
+		return;
+	for (guint h = first; h < seg->n_heads; h++) {
+		if (seg->heads[h].cut)
+			seg->blobs[b].n_heads--;
+		else
+			seg->heads[n++] = seg->heads[h];
+	}
+	seg->n_heads = n;
+}
+
 static void
 tracker_segmenter_heads_in_blob(TrackerSegmenter *seg, const TrackerGrid *grid,
                                 const TrackerFloor *floor, const TrackerSegmentParams *params,
@@ -533,10 +615,12 @@ tracker_segmenter_heads_in_blob(TrackerSegmenter *seg, const TrackerGrid *grid,
 {
 	Blob *blob = &seg->blobs[b];
 	int tops[MAX_TOPS], n_tops, l, r;
+	guint first;
 	double width_mm;
 
 	tracker_segmenter_profile(seg, b);
 	n_tops = tracker_segmenter_tops(seg, blob, tops, MAX_TOPS);
+	first = seg->n_heads;
 	for (int i = 0; i < n_tops && seg->n_heads < MAX_HEADS; i++) {
 		int peak = tops[i];
 		HeadCandidate *h;
@@ -553,10 +637,12 @@ tracker_segmenter_heads_in_blob(TrackerSegmenter *seg, const TrackerGrid *grid,
 		h->blob = b;
 		h->l = l;
 		h->r = r;
+		h->cut = l == 0 || r == seg->width - 1;
 		tracker_segmenter_head_shape(seg, grid, floor, l, r, width_mm, seg->top_cell[peak],
 		                             &h->head);
 		blob->n_heads++;
 	}
+	tracker_segmenter_drop_cut(seg, b, first);
 }
 
 /* Whether a head found this frame is the one @hint had, or stands so
