@@ -5,40 +5,22 @@
 #include "depth.h"
 #include "testutil.h"
 
-typedef struct {
-	int status;
-	char *out;
-	char *err;
-} Spawned;
-
 static void
-spawned_clear(Spawned *s)
+track(TestutilSpawned *s, const char *source, const char *frames, gboolean json)
 {
-	g_free(s->out);
-	g_free(s->err);
-}
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(Spawned, spawned_clear)
-
-static void
-track(Spawned *s, const char *source, const char *frames, gboolean json)
-{
-	g_autoptr(GError) error = NULL;
 	const char *argv[] = {
 		testutil_binary(),      "track", "--source", source, "--fast", "--frames", frames,
 		json ? "--json" : NULL, NULL
 	};
 
-	g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &s->out, &s->err,
-	             &s->status, &error);
-	g_assert_no_error(error);
-	g_test_message("track %s: %s", source, s->err);
+	testutil_spawn(s, argv);
 }
 
 /* Every line is one object: frame, timestamp, users; joints by name. */
 static void
 test_json_lines(void)
 {
-	g_auto(Spawned) s = { 0 };
+	g_auto(TestutilSpawned) s = { 0 };
 	g_auto(GStrv) lines = NULL;
 
 	track(&s, "demo:poses", "5", TRUE);
@@ -65,16 +47,13 @@ test_replay(void)
 	g_autofree char *dir = testutil_tmpdir();
 	g_autofree char *dump = g_build_filename(dir, "dump", NULL);
 	g_autofree char *spec = g_strconcat("replay:", dump, NULL);
-	g_auto(Spawned) rec = { 0 };
-	g_auto(Spawned) s = { 0 };
+	g_auto(TestutilSpawned) rec = { 0 };
+	g_auto(TestutilSpawned) s = { 0 };
 	g_auto(GStrv) lines = NULL;
-	g_autoptr(GError) error = NULL;
 	const char *argv[] = { testutil_binary(), "record", "--source", "demo:crowd", "--fast",
 		               "--frames",        "3",      dump,       NULL };
 
-	g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &rec.out, &rec.err,
-	             &rec.status, &error);
-	g_assert_no_error(error);
+	testutil_spawn(&rec, argv);
 	g_assert_cmpint(rec.status, ==, 0);
 	track(&s, spec, "0", TRUE);
 	g_assert_cmpint(s.status, ==, 0);
@@ -93,7 +72,7 @@ test_raw_stills(void)
 	g_autofree char *empty = g_build_filename(dir, "empty.raw", NULL);
 	g_autofree char *spec = g_strdup_printf("raw:%s,%s", empty, empty);
 	g_autofree guint8 *zeros = g_malloc0(DEPTH_PIXELS * 2);
-	g_auto(Spawned) s = { 0 };
+	g_auto(TestutilSpawned) s = { 0 };
 
 	testutil_write_file(empty, zeros, DEPTH_PIXELS * 2);
 	track(&s, spec, "0", TRUE);
@@ -111,7 +90,7 @@ test_real_stills(void)
 	const char *dir = testutil_real_kinect_dir();
 	g_auto(GStrv) files = NULL;
 	g_autofree char *joined = NULL, *spec = NULL;
-	g_auto(Spawned) s = { 0 };
+	g_auto(TestutilSpawned) s = { 0 };
 
 	if (dir == NULL) {
 		g_test_skip("no real Kinect frames: $SKELBRIDGE_REAL_KINECT is not a folder");
@@ -133,7 +112,7 @@ test_real_stills(void)
 static void
 test_summary(void)
 {
-	g_auto(Spawned) s = { 0 };
+	g_auto(TestutilSpawned) s = { 0 };
 
 	track(&s, "demo:poses", "2", FALSE);
 	g_assert_cmpint(s.status, ==, 0);
@@ -144,7 +123,7 @@ test_summary(void)
 static void
 test_bad_source(void)
 {
-	g_auto(Spawned) s = { 0 };
+	g_auto(TestutilSpawned) s = { 0 };
 
 	track(&s, "raw:/nonexistent/frame.raw", "0", TRUE);
 	g_assert_cmpint(s.status, !=, 0);

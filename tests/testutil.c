@@ -124,3 +124,21 @@ testutil_real_kinect_files(const char *dir)
 	g_ptr_array_add(files, NULL);
 	return (char **)g_ptr_array_free(files, FALSE);
 }
+
+void
+testutil_spawned_clear(TestutilSpawned *s)
+{
+	g_clear_pointer(&s->out, g_free);
+	g_clear_pointer(&s->err, g_free);
+}
+
+void
+testutil_spawn(TestutilSpawned *s, const char *const *argv)
+{
+	g_autoptr(GError) error = NULL;
+
+	g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &s->out, &s->err,
+	             &s->status, &error);
+	g_assert_no_error(error);
+	g_test_message("%s: %s", argv[0], s->err);
+}

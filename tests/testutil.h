@@ -41,3 +41,16 @@ const char *testutil_real_kinect_dir(void);
 
 /** testutil_real_kinect_files: the frames in that folder, sorted; free with g_strfreev. */
 char **testutil_real_kinect_files(const char *dir);
+
+/* What a spawned program did: exit status, standard output and error. */
+typedef struct {
+	int status;
+	char *out;
+	char *err;
+} TestutilSpawned;
+
+void testutil_spawned_clear(TestutilSpawned *s);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(TestutilSpawned, testutil_spawned_clear)
+
+/** testutil_spawn: runs @argv to the end into @s, or fails the test. */
+void testutil_spawn(TestutilSpawned *s, const char *const *argv);

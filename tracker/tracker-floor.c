@@ -2,6 +2,8 @@
 
 #include <math.h>
 
+#include "tracker-lsq.h"
+
 #define FLOOR_MAX_TILT_COS 0.866  /* cos 30 degrees */
 #define FLOOR_MIN_CAMERA_H 300.0  /* mm: the sensor is at least this high */
 #define FLOOR_MAX_CAMERA_H 4000.0 /* ...and at most this high */
@@ -100,46 +102,24 @@ tracker_floor_hypothesis(const TrackerGrid *grid, const int cells[3], TrackerVec
 static gboolean
 tracker_floor_refine(const TrackerGrid *grid, const Candidates *c, TrackerVec3 *up, double *offset)
 {
-	double m[3][4] = { { 0 } };
-	double det, s[3];
+	TrackerLsq3 lsq;
+	TrackerVec3 n;
+	double s[3], len;
 
+	tracker_lsq3_init(&lsq);
 	for (int k = 0; k < c->n; k++) {
 		TrackerVec3 p = tracker_grid_point(grid, c->cells[k]);
-		double r[3] = { p.x, p.z, 1.0 };
 
-		if (fabs(tracker_vec3_dot(*up, p) + *offset) >= tracker_floor_tolerance(p.z))
-			continue;
-		for (int i = 0; i < 3; i++) {
-			for (int j = 0; j < 3; j++)
-				m[i][j] += r[i] * r[j];
-			m[i][3] += r[i] * p.y;
-		}
+		if (fabs(tracker_vec3_dot(*up, p) + *offset) < tracker_floor_tolerance(p.z))
+			tracker_lsq3_add(&lsq, p.x, p.z, 1.0, p.y);
 	}
-	det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
-	      m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
-	      m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
-	if (fabs(det) < 1e-9)
+	if (!tracker_lsq3_solve(&lsq, s, NULL))
 		return FALSE;
-	/* Cramer's rule on the 3x3 normal equations. */
-	for (int k = 0; k < 3; k++) {
-		double a[3][3];
-
-		for (int i = 0; i < 3; i++)
-			for (int j = 0; j < 3; j++)
-				a[i][j] = j == k ? m[i][3] : m[i][j];
-		s[k] = (a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) -
-		        a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0]) +
-		        a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0])) /
-		       det;
-	}
 	/* y - a x - b z - c = 0 */
-	{
-		TrackerVec3 n = tracker_vec3(-s[0], 1.0, -s[1]);
-		double len = tracker_vec3_length(n);
-
-		*up = tracker_vec3_scale(n, 1.0 / len);
-		*offset = -s[2] / len;
-	}
+	n = tracker_vec3(-s[0], 1.0, -s[1]);
+	len = tracker_vec3_length(n);
+	*up = tracker_vec3_scale(n, 1.0 / len);
+	*offset = -s[2] / len;
 	return TRUE;
 }
 

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tracker-lsq.h"
+
 #define MAX_BLOBS         1024
 #define MAX_HEADS         16
 #define MAX_TOPS          64
@@ -406,46 +408,16 @@ static gboolean
 tracker_segmenter_flat(const TrackerSegmenter *seg, const TrackerGrid *grid, int b)
 {
 	const Blob *blob = &seg->blobs[b];
-	double m[3][4] = { { 0 } }, sum2 = 0.0, det;
 	int stride = MAX(1, (int)(blob->n_cells / FLAT_SAMPLES)), seen = 0;
-	guint n = 0;
+	TrackerLsq3 lsq;
+	double c[3], mse;
 
+	tracker_lsq3_init(&lsq);
 	for (int k = 0; k < seg->n; k++) {
-		double r[3] = { grid->x[k], grid->y[k], 1.0 };
-
-		if (seg->blob[k] != b + 1 || seen++ % stride != 0)
-			continue;
-		for (int i = 0; i < 3; i++) {
-			for (int j = 0; j < 3; j++)
-				m[i][j] += r[i] * r[j];
-			m[i][3] += r[i] * grid->z[k];
-		}
-		sum2 += (double)grid->z[k] * grid->z[k];
-		n++;
+		if (seg->blob[k] == b + 1 && seen++ % stride == 0)
+			tracker_lsq3_add(&lsq, grid->x[k], grid->y[k], 1.0, grid->z[k]);
 	}
-	det = m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) -
-	      m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0]) +
-	      m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0]);
-	if (n < 10 || fabs(det) < 1e-6)
-		return FALSE;
-	{
-		/* Residual sum of squares = z.z - coefficients . (X^T z). */
-		double c[3];
-
-		for (int col = 0; col < 3; col++) {
-			double a[3][3];
-
-			for (int i = 0; i < 3; i++)
-				for (int j = 0; j < 3; j++)
-					a[i][j] = j == col ? m[i][3] : m[i][j];
-			c[col] = (a[0][0] * (a[1][1] * a[2][2] - a[1][2] * a[2][1]) -
-			          a[0][1] * (a[1][0] * a[2][2] - a[1][2] * a[2][0]) +
-			          a[0][2] * (a[1][0] * a[2][1] - a[1][1] * a[2][0])) /
-			         det;
-		}
-		return (sum2 - c[0] * m[0][3] - c[1] * m[1][3] - c[2] * m[2][3]) / n <
-		       FLAT_MM * FLAT_MM;
-	}
+	return lsq.n >= 10 && tracker_lsq3_solve(&lsq, c, &mse) && mse < FLAT_MM * FLAT_MM;
 }
 
 /* Centre and radius of a head from its cap (@l..@r, @width_mm wide at
