@@ -6,7 +6,7 @@
 #define BAND_LOW        0.58 /* the torso band: belly to chest, fractions of H */
 #define BAND_HIGH       0.78
 #define BAND_REACH      0.22 /* ...within this of the head's axis */
-#define MAX_FIT_POINTS  128
+#define MAX_FIT_POINTS  192
 #define MIN_FIT_POINTS  12
 #define SWEEP_STEPS     4 /* facings tried either side of facing the sensor */
 #define GRID_HALF       4 /* lateral positions tried either side */
