@@ -56,7 +56,6 @@ struct _TrackerLimbFitter {
 	guint8 *claimed; /* per cell: explained by a limb fitted already */
 	Sample samples[MAX_SAMPLES];
 	int n_samples;
-	int n_outside[2];
 	TrackerVec3 dirs[N_DIRECTIONS];
 };
 
@@ -175,10 +174,9 @@ tracker_limb_add(TrackerLimbFitter *f, double gu, double gv, double e, guint8 se
 	int cell = tracker_grid_index(f->grid, gu, gv);
 	Sample *s;
 
-	if (cell < 0) {
-		f->n_outside[seg]++;
+	/* Outside the image: no evidence either way. */
+	if (cell < 0)
 		return;
-	}
 	/* A cell drawn twice shows the nearer surface. */
 	if (f->stamp[cell] == f->now) {
 		s = &f->samples[f->slot[cell]];
@@ -245,7 +243,6 @@ tracker_limb_begin(TrackerLimbFitter *f)
 {
 	f->now++;
 	f->n_samples = 0;
-	f->n_outside[0] = f->n_outside[1] = 0;
 }
 
 /* What the drawn samples say about the pose. */

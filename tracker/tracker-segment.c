@@ -452,7 +452,6 @@ tracker_segmenter_head_shape(const TrackerSegmenter *seg, const TrackerGrid *gri
 	centre = tracker_vec3_mad(centre, floor->up,
 	                          top_h - radius - tracker_floor_height(floor, centre));
 	head->found = TRUE;
-	head->top = tracker_grid_point(grid, top_cell);
 	head->centre = centre;
 	head->radius = radius;
 	head->top_height = top_h;
@@ -697,8 +696,7 @@ tracker_segmenter_hinted_heads(TrackerSegmenter *seg, const TrackerGrid *grid,
 		h->head.found = TRUE;
 		h->head.radius = hints[i].head_radius;
 		h->head.centre = hints[i].head;
-		h->head.top = tracker_vec3_mad(h->head.centre, floor->up, h->head.radius);
-		h->head.top_height = tracker_floor_height(floor, h->head.top);
+		h->head.top_height = tracker_floor_height(floor, h->head.centre) + h->head.radius;
 		h->head.hinted = TRUE;
 		/* Someone's shoulder under where a head was is not a head. */
 		if (floor->found && h->head.top_height < 0.85 * hints[i].height)

@@ -24,7 +24,6 @@
 
 typedef struct {
 	gboolean found;
-	TrackerVec3 top;    /* the highest point of the head */
 	TrackerVec3 centre; /* estimated centre of the head */
 	double radius;      /* mm */
 	double top_height;  /* height of the top above the floor (or camera) */

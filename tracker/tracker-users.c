@@ -37,7 +37,7 @@ tracker_users_hints(const TrackerUsers *users, TrackerSegmentHint *hints, int *t
 }
 
 static int
-tracker_users_new_track(TrackerUsers *users, gint64 time_us)
+tracker_users_new_track(TrackerUsers *users)
 {
 	for (int t = 0; t < TRACKER_USERS_MAX; t++) {
 		TrackerTrack *track = &users->tracks[t];
@@ -47,7 +47,6 @@ tracker_users_new_track(TrackerUsers *users, gint64 time_us)
 		memset(track, 0, sizeof(*track));
 		track->active = TRUE;
 		track->id = users->next_id++;
-		track->first_us = time_us;
 		return t;
 	}
 	return -1;
@@ -87,7 +86,7 @@ tracker_users_pair(TrackerUsers *users, const TrackerPerson *people, guint n_peo
 
 void
 tracker_users_match(TrackerUsers *users, const TrackerPerson *people, guint n_people,
-                    const int *hint_tracks, gint64 time_us, int *track_of)
+                    const int *hint_tracks, int *track_of)
 {
 	for (int t = 0; t < TRACKER_USERS_MAX; t++)
 		users->tracks[t].seen_now = FALSE;
@@ -102,7 +101,7 @@ tracker_users_match(TrackerUsers *users, const TrackerPerson *people, guint n_pe
 	for (guint p = 0; p < n_people; p++) {
 		if (track_of[p] >= 0)
 			continue;
-		track_of[p] = tracker_users_new_track(users, time_us);
+		track_of[p] = tracker_users_new_track(users);
 		if (track_of[p] >= 0)
 			users->tracks[track_of[p]].seen_now = TRUE;
 	}

@@ -29,7 +29,7 @@ typedef struct {
 typedef struct {
 	gboolean active;
 	guint id;
-	gint64 first_us, last_seen_us;
+	gint64 last_seen_us;
 	gboolean seen_now; /* a person matched it this frame */
 	TrackerVec3 centre;
 	guint n_pixels;
@@ -63,7 +63,7 @@ guint tracker_users_hints(const TrackerUsers *users, TrackerSegmentHint *hints, 
  * rest; @track_of receives a track index per person (-1: no room).
  */
 void tracker_users_match(TrackerUsers *users, const TrackerPerson *people, guint n_people,
-                         const int *hint_tracks, gint64 time_us, int *track_of);
+                         const int *hint_tracks, int *track_of);
 
 /**
  * tracker_users_update:

@@ -132,8 +132,8 @@ tracker_reset(Tracker *t)
 /* Joints a frame cannot place well get less confidence: those outside
  * the image are a guess from the body model. */
 static void
-tracker_trunk_confidence(const Tracker *t, const TrackerBody *body, const TrackerPerson *person,
-                         const TrackerVec3 *joints, double *confidence)
+tracker_trunk_confidence(const Tracker *t, const TrackerPerson *person, const TrackerVec3 *joints,
+                         double *confidence)
 {
 	const TrackerCamera *c = &t->settings.camera;
 
@@ -149,7 +149,6 @@ tracker_trunk_confidence(const Tracker *t, const TrackerBody *body, const Tracke
 		    u >= c->width || v >= c->height)
 			confidence[j] = MIN(confidence[j], 0.3);
 	}
-	(void)body;
 }
 
 /* Body, limbs and joints of @person, continuing track @tr. */
@@ -190,7 +189,7 @@ tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 tim
 	tracker_limb_refine(t->limbs, &body, &cells, track->has_body ? track->limbs : NULL, poses);
 	tracker_body_trunk(&body, joints);
 	tracker_limb_joints(&body, &cells, poses, joints, confidence);
-	tracker_trunk_confidence(t, &body, person, joints, confidence);
+	tracker_trunk_confidence(t, person, joints, confidence);
 	track->body = body;
 	track->has_body = TRUE;
 	memcpy(track->limbs, poses, sizeof(poses));
@@ -217,7 +216,7 @@ tracker_run(Tracker *t, const guint16 *depth_mm, guint64 frame, gint64 time_us, 
 	tracker_segmenter_run(t->segmenter, &t->grid, &t->floor, &t->segment_params, hints,
 	                      n_hints);
 	people = tracker_segmenter_people(t->segmenter, &n_people);
-	tracker_users_match(&t->users, people, n_people, hint_tracks, time_us, track_of);
+	tracker_users_match(&t->users, people, n_people, hint_tracks, track_of);
 	for (guint p = 0; p < n_people; p++) {
 		if (track_of[p] >= 0)
 			tracker_track_person(t, &people[p], track_of[p], time_us);
