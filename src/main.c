@@ -13,6 +13,7 @@ typedef struct {
 
 static const Command commands[] = {
 	{ "run", cmd_run_main, "run the bridge: depth source to OSC and TUIO" },
+	{ "track", cmd_track_main, "track people and print their joints, one line a frame" },
 	{ "record", cmd_record_main, "record a source to a fakenect dump" },
 	{ "check", cmd_check_main, "check mapping files" },
 };

@@ -13,46 +13,21 @@ typedef struct {
 	char *dump;
 } Fixture;
 
-typedef struct {
-	int status;
-	char *out;
-	char *err;
-} Spawned;
-
 static void
-spawned_clear(Spawned *s)
-{
-	g_free(s->out);
-	g_free(s->err);
-}
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(Spawned, spawned_clear)
-
-static void
-spawn(Spawned *s, const char *const *argv)
-{
-	g_autoptr(GError) error = NULL;
-
-	g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &s->out, &s->err,
-	             &s->status, &error);
-	g_assert_no_error(error);
-	g_test_message("%s: %s", argv[0], s->err);
-}
-
-static void
-record(const char *source, const char *dir, Spawned *s)
+record(const char *source, const char *dir, TestutilSpawned *s)
 {
 	const char *argv[] = {
 		testutil_binary(),     "record", "--source", source, "--fast", "--frames",
 		G_STRINGIFY(N_FRAMES), dir,      NULL
 	};
 
-	spawn(s, argv);
+	testutil_spawn(s, argv);
 }
 
 static void
 fixture_setup(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 {
-	g_auto(Spawned) s = { 0 };
+	g_auto(TestutilSpawned) s = { 0 };
 
 	f->dir = testutil_tmpdir();
 	f->dump = g_build_filename(f->dir, "dump", NULL);
@@ -123,7 +98,7 @@ test_record_of_replay_identical(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 	g_autofree char *spec = g_strconcat("replay:", f->dump, NULL);
 	g_autofree char *again = g_build_filename(f->dir, "again", NULL);
 	g_autofree char *spec2 = g_strconcat("replay:", again, NULL);
-	g_auto(Spawned) s = { 0 };
+	g_auto(TestutilSpawned) s = { 0 };
 	g_autoptr(Source) a = NULL;
 	g_autoptr(Source) b = NULL;
 	g_autoptr(GError) error = NULL;
@@ -147,12 +122,12 @@ test_plays_under_fakenect(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 	const char *argv[] = { "fakenect", f->dump, probe, NULL };
 	g_autoptr(DumpReader) reader = dump_reader_open(f->dump, NULL);
 	g_autofree guint16 *raw = g_new(guint16, DEPTH_PIXELS);
-	g_auto(Spawned) s = { 0 };
+	g_auto(TestutilSpawned) s = { 0 };
 	g_auto(GStrv) lines = NULL;
 	guint n = 0;
 
 	g_assert_nonnull(probe);
-	spawn(&s, argv);
+	testutil_spawn(&s, argv);
 	g_assert_cmpint(s.status, ==, 0);
 	lines = g_strsplit(s.out, "\n", -1);
 	for (guint i = 0; lines[i] != NULL; i++) {
@@ -175,9 +150,9 @@ test_bridge_runs_under_fakenect(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 {
 	const char *argv[] = { "fakenect", f->dump, testutil_binary(), "run", "--source",
 		               "freenect", NULL };
-	g_auto(Spawned) s = { 0 };
+	g_auto(TestutilSpawned) s = { 0 };
 
-	spawn(&s, argv);
+	testutil_spawn(&s, argv);
 	g_assert_cmpint(s.status, ==, 0);
 	g_assert_nonnull(strstr(s.err, "freenect: " G_STRINGIFY(N_FRAMES) " frames in"));
 }
@@ -185,7 +160,7 @@ test_bridge_runs_under_fakenect(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 static void
 test_record_refuses_existing_dump(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 {
-	g_auto(Spawned) s = { 0 };
+	g_auto(TestutilSpawned) s = { 0 };
 	g_autofree char *expected = g_strdup_printf(
 	        "skelbridge: %s/INDEX.txt: already exists; record into a new or empty folder\n",
 	        f->dump);
@@ -199,9 +174,9 @@ static void
 test_run_counts_frames(Fixture *f G_GNUC_UNUSED, gconstpointer data G_GNUC_UNUSED)
 {
 	const char *argv[] = { testutil_binary(), "run", "--source", "demo:empty", "--fast", NULL };
-	g_auto(Spawned) s = { 0 };
+	g_auto(TestutilSpawned) s = { 0 };
 
-	spawn(&s, argv);
+	testutil_spawn(&s, argv);
 	g_assert_cmpint(s.status, ==, 0);
 	g_assert_nonnull(strstr(s.err, "\nskelbridge: demo:empty: 120 frames in "));
 }
@@ -210,9 +185,9 @@ static void
 test_run_bad_source(Fixture *f G_GNUC_UNUSED, gconstpointer data G_GNUC_UNUSED)
 {
 	const char *argv[] = { testutil_binary(), "run", "--source", "replay:/nonexistent", NULL };
-	g_auto(Spawned) s = { 0 };
+	g_auto(TestutilSpawned) s = { 0 };
 
-	spawn(&s, argv);
+	testutil_spawn(&s, argv);
 	g_assert_cmpint(s.status, !=, 0);
 	g_assert_true(g_str_has_prefix(s.err, "skelbridge: /nonexistent: not a fakenect dump: "));
 }

@@ -91,3 +91,70 @@ testutil_binary(void)
 	g_assert_nonnull(path);
 	return path;
 }
+
+void
+testutil_load_raw(const char *path, guint16 *mm)
+{
+	g_autoptr(GError) error = NULL;
+	g_autofree char *data = NULL;
+	gsize len = 0;
+
+	g_file_get_contents(path, &data, &len, &error);
+	g_assert_no_error(error);
+	g_assert_cmpuint(len, ==, DEPTH_PIXELS * 2);
+	for (gsize i = 0; i < DEPTH_PIXELS; i++) {
+		const guint8 *p = (const guint8 *)data + 2 * i;
+
+		mm[i] = (guint16)(p[0] | (p[1] << 8));
+	}
+}
+
+const char *
+testutil_real_kinect_dir(void)
+{
+	const char *dir = g_getenv("SKELBRIDGE_REAL_KINECT");
+
+	if (dir == NULL || !g_file_test(dir, G_FILE_TEST_IS_DIR))
+		return NULL;
+	return dir;
+}
+
+static int
+testutil_compare_strings(gconstpointer a, gconstpointer b)
+{
+	return g_strcmp0(*(char *const *)a, *(char *const *)b);
+}
+
+char **
+testutil_real_kinect_files(const char *dir)
+{
+	g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
+	GPtrArray *files = g_ptr_array_new();
+	const char *name;
+
+	while (d != NULL && (name = g_dir_read_name(d)) != NULL) {
+		if (g_str_has_prefix(name, "depth-data-"))
+			g_ptr_array_add(files, g_build_filename(dir, name, NULL));
+	}
+	g_ptr_array_sort(files, testutil_compare_strings);
+	g_ptr_array_add(files, NULL);
+	return (char **)g_ptr_array_free(files, FALSE);
+}
+
+void
+testutil_spawned_clear(TestutilSpawned *s)
+{
+	g_clear_pointer(&s->out, g_free);
+	g_clear_pointer(&s->err, g_free);
+}
+
+void
+testutil_spawn(TestutilSpawned *s, const char *const *argv)
+{
+	g_autoptr(GError) error = NULL;
+
+	g_spawn_sync(NULL, (char **)argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &s->out, &s->err,
+	             &s->status, &error);
+	g_assert_no_error(error);
+	g_test_message("%s: %s", argv[0], s->err);
+}

@@ -27,3 +27,33 @@ double testutil_percentile(double *values, guint n, double p);
 
 /** testutil_binary: the skelbridge binary under test (from $SKELBRIDGE). */
 const char *testutil_binary(void);
+
+/**
+ * testutil_load_raw:
+ * Reads a headerless 640x480 little-endian uint16 millimetre frame into
+ * @mm, or fails the test.
+ */
+void testutil_load_raw(const char *path, guint16 *mm);
+
+/**
+ * testutil_real_kinect_dir:
+ * The folder of real Kinect frames ($SKELBRIDGE_REAL_KINECT), or NULL
+ * when it is not set or does not exist.
+ */
+const char *testutil_real_kinect_dir(void);
+
+/** testutil_real_kinect_files: the frames in that folder, sorted; free with g_strfreev. */
+char **testutil_real_kinect_files(const char *dir);
+
+/* What a spawned program did: exit status, standard output and error. */
+typedef struct {
+	int status;
+	char *out;
+	char *err;
+} TestutilSpawned;
+
+void testutil_spawned_clear(TestutilSpawned *s);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(TestutilSpawned, testutil_spawned_clear)
+
+/** testutil_spawn: runs @argv to the end into @s, or fails the test. */
+void testutil_spawn(TestutilSpawned *s, const char *const *argv);

@@ -1,0 +1,216 @@
+/* skelbridge track: the tracker on any source, one line per frame on
+ * standard output, as JSON for other programs or as a short summary. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "tracker/tracker.h"
+
+typedef struct {
+	GMainLoop *loop;
+	Tracker *tracker;
+	gboolean json;
+	gboolean stills; /* raw: unrelated frames, each tracked afresh */
+	gint64 max_frames;
+	guint64 frames;
+	int status;
+} CmdTrack;
+
+static void
+cmd_track_number(GString *out, const char *key, double value, const char *format)
+{
+	char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+	g_string_append_printf(out, "\"%s\":%s", key,
+	                       g_ascii_formatd(buf, sizeof(buf), format, value));
+}
+
+static void
+cmd_track_joint(GString *out, const TrackerJoint *joint)
+{
+	g_string_append_c(out, '{');
+	cmd_track_number(out, "x", joint->position.x, "%.1f");
+	g_string_append_c(out, ',');
+	cmd_track_number(out, "y", joint->position.y, "%.1f");
+	g_string_append_c(out, ',');
+	cmd_track_number(out, "z", joint->position.z, "%.1f");
+	g_string_append_c(out, ',');
+	cmd_track_number(out, "u", joint->u, "%.1f");
+	g_string_append_c(out, ',');
+	cmd_track_number(out, "v", joint->v, "%.1f");
+	g_string_append_c(out, ',');
+	cmd_track_number(out, "confidence", joint->confidence, "%.3f");
+	g_string_append_c(out, '}');
+}
+
+/* A joint not found (confidence 0) is left out. */
+static void
+cmd_track_user(GString *out, const TrackerUser *user)
+{
+	gboolean first = TRUE;
+
+	g_string_append_printf(out, "{\"id\":%u,\"joints\":{", user->id);
+	for (int j = 0; j < TRACKER_N_JOINTS; j++) {
+		if (user->joints[j].confidence <= 0.0)
+			continue;
+		g_string_append_printf(out, "%s\"%s\":", first ? "" : ",", tracker_joint_name(j));
+		cmd_track_joint(out, &user->joints[j]);
+		first = FALSE;
+	}
+	g_string_append(out, "}}");
+}
+
+static void
+cmd_track_print_json(const TrackerFrame *frame, guint32 timestamp)
+{
+	g_autoptr(GString) out = g_string_new(NULL);
+
+	g_string_append_printf(out, "{\"frame\":%" G_GUINT64_FORMAT ",\"timestamp\":%u,\"users\":[",
+	                       frame->frame, timestamp);
+	for (guint u = 0; u < frame->n_users; u++) {
+		if (u > 0)
+			g_string_append_c(out, ',');
+		cmd_track_user(out, &frame->users[u]);
+	}
+	g_string_append(out, "]}\n");
+	fputs(out->str, stdout);
+}
+
+static void
+cmd_track_print_summary(const TrackerFrame *frame)
+{
+	printf("frame %" G_GUINT64_FORMAT ": %u user%s", frame->frame, frame->n_users,
+	       frame->n_users == 1 ? "" : "s");
+	for (guint u = 0; u < frame->n_users; u++) {
+		guint found = 0;
+
+		for (int j = 0; j < TRACKER_N_JOINTS; j++)
+			found += frame->users[u].joints[j].confidence > 0.0;
+		printf("%s id %u (%u joints)", u == 0 ? ":" : ",", frame->users[u].id, found);
+	}
+	printf("\n");
+}
+
+/* Tracks @frame; a source that starts its clock over (a replay looping)
+ * starts a new sequence. */
+static gboolean
+cmd_track_process(CmdTrack *track, const DepthFrame *frame, TrackerFrame *out, GError **error)
+{
+	g_autoptr(GError) local = NULL;
+
+	if (track->stills)
+		tracker_reset(track->tracker);
+	if (tracker_process(track->tracker, frame->mm, frame->number, frame->time_us, out, &local))
+		return TRUE;
+	if (!g_error_matches(local, TRACKER_ERROR, TRACKER_ERROR_TIME)) {
+		g_propagate_error(error, g_steal_pointer(&local));
+		return FALSE;
+	}
+	tracker_reset(track->tracker);
+	return tracker_process(track->tracker, frame->mm, frame->number, frame->time_us, out,
+	                       error);
+}
+
+static void
+cmd_track_frame(Source *source, const DepthFrame *frame, gpointer user_data)
+{
+	CmdTrack *track = user_data;
+	g_autoptr(GError) error = NULL;
+	TrackerFrame out;
+
+	if (!cmd_track_process(track, frame, &out, &error)) {
+		cli_error("%s", error->message);
+		track->status = 1;
+		source_stop(source);
+		g_main_loop_quit(track->loop);
+		return;
+	}
+	if (track->json)
+		cmd_track_print_json(&out, frame->timestamp);
+	else
+		cmd_track_print_summary(&out);
+	fflush(stdout);
+	track->frames++;
+	if (track->max_frames > 0 && track->frames >= (guint64)track->max_frames) {
+		source_stop(source);
+		g_main_loop_quit(track->loop);
+	}
+}
+
+static void
+cmd_track_event(Source *source, SourceEvent event, const GError *error, gpointer user_data)
+{
+	CmdTrack *track = user_data;
+
+	switch (event) {
+	case SOURCE_EVENT_END:
+		g_main_loop_quit(track->loop);
+		break;
+	case SOURCE_EVENT_ERROR:
+		cli_error("%s", error->message);
+		track->status = 1;
+		g_main_loop_quit(track->loop);
+		break;
+	case SOURCE_EVENT_LOST:
+		cli_error("%s", error->message);
+		break;
+	case SOURCE_EVENT_RESUMED:
+		cli_error("%s: frames again", source_spec(source));
+		/* Time and people moved on while the device was away. */
+		tracker_reset(track->tracker);
+		break;
+	}
+}
+
+static int
+cmd_track_loop(CmdTrack *track, Source *source)
+{
+	static const SourceCallbacks callbacks = { cmd_track_frame, cmd_track_event };
+	g_autoptr(GError) error = NULL;
+
+	if (!source_start(source, &callbacks, track, &error)) {
+		cli_error("%s", error->message);
+		return 1;
+	}
+	cli_quit_on_signals(track->loop, NULL);
+	g_main_loop_run(track->loop);
+	source_stop(source);
+	return track->status;
+}
+
+int
+cmd_track_main(int argc, char **argv)
+{
+	g_autoptr(GOptionContext) context =
+	        g_option_context_new("- track people, one line a frame");
+	g_autoptr(GError) error = NULL;
+	g_auto(CliSourceArgs) args = { 0 };
+	g_autoptr(Source) source = NULL;
+	g_autoptr(Tracker) tracker = NULL;
+	g_autoptr(GMainLoop) loop = NULL;
+	gboolean json = FALSE;
+	const GOptionEntry entries[] = {
+		{ "json", 0, 0, G_OPTION_ARG_NONE, &json,
+		  "One JSON object a line: frame, timestamp, users and their joints", NULL },
+		G_OPTION_ENTRY_NULL
+	};
+	CmdTrack track = { 0 };
+
+	cli_add_source_entries(context, &args);
+	g_option_context_add_main_entries(context, entries, NULL);
+	if (!cli_parse(context, "track", &argc, &argv))
+		return 2;
+	source = cli_open_source(&args, &error);
+	if (source == NULL || (tracker = tracker_new(NULL, &error)) == NULL) {
+		cli_error("%s", error->message);
+		return 1;
+	}
+	loop = g_main_loop_new(NULL, FALSE);
+	track.loop = loop;
+	track.tracker = tracker;
+	track.json = json;
+	track.stills = g_str_has_prefix(source_spec(source), "raw:");
+	track.max_frames = args.frames;
+	return cmd_track_loop(&track, source);
+}

@@ -1,0 +1,63 @@
+/* Scoring a tracker against the demo scene's truth: which true people it
+ * found, how near each joint is, sides swapped, people missed and people
+ * made up. Shared by the tracker's tests and its benchmark. */
+#pragma once
+
+#include <glib.h>
+
+#include "demo-scene.h"
+#include "tracker/tracker-types.h"
+
+#define SCORE_NEAR_MM    100.0 /* a joint this near the truth is found */
+#define SCORE_MIN_PIXELS 1500  /* fewer and a true person is not scored */
+#define SCORE_MATCH_MM   500.0 /* a user this far from a person is not them */
+#define SCORE_FACING_DEG 30.0  /* turned less than this: facing the sensor */
+
+typedef struct {
+	guint total[TRACKER_N_JOINTS]; /* in view, scored */
+	guint found[TRACKER_N_JOINTS]; /* reported within SCORE_NEAR_MM */
+	guint reported[TRACKER_N_JOINTS];
+	double error_sum[TRACKER_N_JOINTS]; /* over reported joints, mm */
+	guint people;                       /* true people scored */
+	guint missed;                       /* ...that no user matched */
+	guint phantoms;                     /* users that match no one */
+	guint facing, facing_swaps;         /* people facing the sensor, swapped */
+	guint swaps;                        /* all swapped people */
+	guint frames;
+} ScoreTally;
+
+/**
+ * score_frame:
+ * Adds @frame's users against @truth to @tally. Every true person with at
+ * least SCORE_MIN_PIXELS depth pixels is scored; a user matching a person
+ * with fewer is neither scored nor a phantom.
+ */
+void score_frame(const DemoTruth *truth, const TrackerFrame *frame, ScoreTally *tally);
+
+/** score_add: adds @b into @a. */
+void score_add(ScoreTally *a, const ScoreTally *b);
+
+/** score_share: found over total for the joints in @mask (1 << joint). */
+double score_share(const ScoreTally *tally, guint mask);
+
+/** score_mean_error: mean error of reported joints in @mask, mm. */
+double score_mean_error(const ScoreTally *tally, guint mask);
+
+#define SCORE_UPPER_BODY                                                                           \
+	((1u << TRACKER_JOINT_HEAD) | (1u << TRACKER_JOINT_LEFT_SHOULDER) |                        \
+	 (1u << TRACKER_JOINT_RIGHT_SHOULDER) | (1u << TRACKER_JOINT_LEFT_ELBOW) |                 \
+	 (1u << TRACKER_JOINT_RIGHT_ELBOW) | (1u << TRACKER_JOINT_LEFT_HAND) |                     \
+	 (1u << TRACKER_JOINT_RIGHT_HAND))
+#define SCORE_ALL_JOINTS ((1u << TRACKER_N_JOINTS) - 1)
+
+#define SCORE_INSIDE_FRONT_MM 30.0  /* a joint may be this far before the surface */
+#define SCORE_INSIDE_BACK_MM  150.0 /* ...and this far behind it (a head's centre) */
+
+/**
+ * score_inside:
+ * Whether @joint lies inside the body seen in @mm (640x480 millimetres):
+ * its pixel has a reading and the joint is no more than
+ * SCORE_INSIDE_FRONT_MM before nor SCORE_INSIDE_BACK_MM behind it.
+ * @behind_mm gets how far behind the surface it is.
+ */
+gboolean score_inside(const guint16 *mm, const TrackerJoint *joint, double *behind_mm);

@@ -1,0 +1,548 @@
+#include "tracker-body.h"
+
+#include <math.h>
+#include <stdlib.h>
+
+#define BAND_LOW        0.58 /* the torso band: belly to chest, fractions of H */
+#define BAND_HIGH       0.78
+#define BAND_REACH      0.22 /* ...within this of the head's axis */
+#define MAX_FIT_POINTS  192
+#define MIN_FIT_POINTS  12
+#define SWEEP_STEPS     4 /* facings tried either side of facing the sensor */
+#define GRID_HALF       4 /* lateral positions tried either side */
+#define GRID_MM         40.0
+#define SWEEP_RAD       (15.0 * G_PI / 180.0)
+#define ROBUST_MM       20.0 /* farther out than this is an arm, not torso */
+#define BEHIND_CAP_MM   45.0 /* ...mislabelled cells cost no more than this */
+#define INSIDE_WEIGHT   4.0  /* ...but nothing is seen inside the torso */
+#define HEAD_FREE_MM    30.0 /* the torso may sit this far off the head's axis */
+#define HEAD_PRIOR      1.0  /* ...and costs this per mm squared beyond */
+#define HEAD_TO_CENTRE  0.058
+#define NECK_RADIUS     0.028
+#define SHOULDER_RADIUS 0.040
+#define HIP_RADIUS      0.065
+#define TORSO_LOW       0.560
+#define TORSO_HIGH      0.790
+
+typedef struct {
+	double s[MAX_FIT_POINTS], t[MAX_FIT_POINTS];
+	/* The sensor's ray to each point, seen from above, and its length. */
+	double ds[MAX_FIT_POINTS], dt[MAX_FIT_POINTS], len[MAX_FIT_POINTS];
+	int n;
+	double half, radius;   /* the stadium, mm */
+	double head_weight;    /* of the head prior; 0 without a head */
+	double head_s, head_t; /* where the head is, seen from above */
+} TorsoPoints;
+
+/* The stadium's pose seen from above: centre and yaw. */
+typedef struct {
+	double cs, ct, yaw;
+} TorsoPose;
+
+/* The squared distance from @p to the capsule's axis. */
+static double
+tracker_capsule_axis2(const TrackerCapsule *c, TrackerVec3 p)
+{
+	TrackerVec3 ab = tracker_vec3_sub(c->b, c->a), ap = tracker_vec3_sub(p, c->a), d;
+	double len2 = tracker_vec3_dot(ab, ab);
+	double t = len2 > 0.0 ? CLAMP(tracker_vec3_dot(ap, ab) / len2, 0.0, 1.0) : 0.0;
+
+	d = tracker_vec3_sub(p, tracker_vec3_mad(c->a, ab, t));
+	return tracker_vec3_dot(d, d);
+}
+
+gboolean
+tracker_capsule_within(const TrackerCapsule *c, TrackerVec3 p, double margin)
+{
+	double reach = c->r + margin;
+
+	return reach > 0.0 && tracker_capsule_axis2(c, p) <= reach * reach;
+}
+
+gboolean
+tracker_body_core_within(const TrackerBody *body, TrackerVec3 p, double margin)
+{
+	for (int i = 0; i < TRACKER_BODY_N_CORE; i++) {
+		if (tracker_capsule_within(&body->core[i], p, margin))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+TrackerVec3
+tracker_body_point(const TrackerBody *body, double l, double u, double f)
+{
+	TrackerVec3 p = tracker_vec3_mad(body->origin, body->left, l);
+
+	p = tracker_vec3_mad(p, body->up, u);
+	return tracker_vec3_mad(p, body->forward, f);
+}
+
+/* A horizontal basis: e1 along the camera's x, e2 away from the camera. */
+static void
+tracker_body_ground_axes(TrackerVec3 up, TrackerVec3 *e1, TrackerVec3 *e2)
+{
+	TrackerVec3 x = tracker_vec3(1.0, 0.0, 0.0);
+
+	*e1 = tracker_vec3_normalize(tracker_vec3_mad(x, up, -tracker_vec3_dot(x, up)));
+	*e2 = tracker_vec3_cross(*e1, up);
+}
+
+/* Where the sensor's ray towards (@s, @t), seen from above, enters the
+ * circle of radius @r at (@cx, @ct): the distance along the ray, or
+ * G_MAXDOUBLE when it misses. @ds, @dt is the ray's unit direction. */
+static double
+tracker_body_ray_circle(double ds, double dt, double cx, double cy, double r)
+{
+	double b = ds * cx + dt * cy, c = cx * cx + cy * cy - r * r, h = b * b - c;
+
+	return h < 0.0 ? G_MAXDOUBLE : b - sqrt(h);
+}
+
+/* The same for the stadium's straight front side: the segment @a..@b
+ * pushed towards the sensor by @r along its normal (@ns, @nt). */
+static double
+tracker_body_ray_side(double ds, double dt, double as, double at, double bs, double bt, double ns,
+                      double nt, double r)
+{
+	double ps = as + r * ns, pt = at + r * nt, es = bs - as, et = bt - at;
+	double den = ds * et - dt * es, k, u;
+
+	if (fabs(den) < 1e-9)
+		return G_MAXDOUBLE;
+	k = (ps * et - pt * es) / den; /* along the ray */
+	u = (ps * dt - pt * ds) / den; /* along the side, 0..1 */
+	return u >= 0.0 && u <= 1.0 ? k : G_MAXDOUBLE;
+}
+
+/* A stadium placed: its ends and its axes, computed once per pose. */
+typedef struct {
+	double c, sn;          /* cos and sin of the yaw */
+	double as, at, bs, bt; /* the ends of its segment */
+	double fs, ft;         /* forward: (-sin, -cos) in (e1, e2) */
+	double cs, ct, half, radius;
+} Stadium;
+
+static Stadium
+tracker_body_stadium(const TorsoPose *pose, double half, double radius)
+{
+	Stadium st;
+
+	st.c = cos(pose->yaw);
+	st.sn = sin(pose->yaw);
+	/* left = (cos, -sin) in (e1, e2) */
+	st.as = pose->cs - half * st.c;
+	st.at = pose->ct + half * st.sn;
+	st.bs = pose->cs + half * st.c;
+	st.bt = pose->ct - half * st.sn;
+	st.fs = -st.sn;
+	st.ft = -st.c;
+	st.cs = pose->cs;
+	st.ct = pose->ct;
+	st.half = half;
+	st.radius = radius;
+	return st;
+}
+
+/* The residual of point @i against the stadium, as the sensor sees it:
+ * behind the torso's visible surface along its own ray (impossible, so
+ * costly), in front of it (an arm, say), or beside it. */
+static double
+tracker_body_torso_residual(const Stadium *st, const TorsoPoints *pts, int i)
+{
+	double ds = pts->ds[i], dt = pts->dt[i], fs = st->fs, ft = st->ft, enter, ql, qf, over;
+
+	if (fs * ds + ft * dt > 0.0) {
+		/* The side facing the sensor is the back one. */
+		fs = -fs;
+		ft = -ft;
+	}
+	enter = MIN(tracker_body_ray_circle(ds, dt, st->as, st->at, st->radius),
+	            tracker_body_ray_circle(ds, dt, st->bs, st->bt, st->radius));
+	enter = MIN(enter, tracker_body_ray_side(ds, dt, st->as, st->at, st->bs, st->bt, fs, ft,
+	                                         st->radius));
+	if (enter < G_MAXDOUBLE)
+		return pts->len[i] - enter; /* > 0: behind the surface */
+	ql = (pts->s[i] - st->cs) * st->c - (pts->t[i] - st->ct) * st->sn;
+	qf = -(pts->s[i] - st->cs) * st->sn - (pts->t[i] - st->ct) * st->c;
+	over = MAX(0.0, fabs(ql) - st->half);
+	return -(sqrt(over * over + qf * qf) - st->radius); /* beside: < 0 */
+}
+
+/* An upright body's torso is under its head: an arm hanging in front of
+ * a turned torso's near side leaves the data alone undecided. */
+static double
+tracker_body_head_prior(const TorsoPoints *pts, const TorsoPose *pose)
+{
+	double off;
+
+	off = sqrt((pose->cs - pts->head_s) * (pose->cs - pts->head_s) +
+	           (pose->ct - pts->head_t) * (pose->ct - pts->head_t));
+	off = MAX(0.0, off - HEAD_FREE_MM);
+	return pts->head_weight * off * off;
+}
+
+static double
+tracker_body_torso_cost(const TorsoPoints *pts, const TorsoPose *pose)
+{
+	double cost = tracker_body_head_prior(pts, pose);
+	Stadium st = tracker_body_stadium(pose, pts->half, pts->radius);
+
+	for (int i = 0; i < pts->n; i++) {
+		double r = tracker_body_torso_residual(&st, pts, i);
+
+		/* The sensor cannot see behind the torso's surface, but an arm
+		 * can lie in front of it or beside it: points behind cost much,
+		 * points in front little. */
+		cost += r > 0.0 ? INSIDE_WEIGHT * MIN(r * r, BEHIND_CAP_MM * BEHIND_CAP_MM)
+		                : MIN(r * r, ROBUST_MM * ROBUST_MM);
+	}
+	return cost;
+}
+
+/* Pattern search: each parameter walks while the cost falls, then the
+ * steps halve. No derivatives; the truncated cost has none to speak of. */
+static double
+tracker_body_torso_descend(const TorsoPoints *pts, TorsoPose *pose, double step, int levels,
+                           int params)
+{
+	double steps[3] = { step, step, step / 160.0 }, best = tracker_body_torso_cost(pts, pose);
+
+	/* @params: 3 all, 2 position, -1 depth only */
+	int first = params < 0 ? 1 : 0, last = params < 0 ? 2 : params;
+
+	for (int level = 0; level < levels; level++) {
+		for (int p = first; p < last; p++) {
+			for (int sign = -1; sign <= 1; sign += 2) {
+				for (int walk = 0; walk < 8; walk++) {
+					TorsoPose trial = *pose;
+					double *v = p == 0   ? &trial.cs
+					            : p == 1 ? &trial.ct
+					                     : &trial.yaw;
+					double cost;
+
+					*v += sign * steps[p];
+					trial.yaw = CLAMP(trial.yaw, -1.4, 1.4);
+					cost = tracker_body_torso_cost(pts, &trial);
+					if (cost >= best)
+						break;
+					best = cost;
+					*pose = trial;
+				}
+			}
+		}
+		for (int p = 0; p < 3; p++)
+			steps[p] *= 0.5;
+	}
+	return best;
+}
+
+static int
+tracker_body_compare_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static double
+tracker_body_median(const double *values, int n)
+{
+	double sorted[MAX_FIT_POINTS];
+
+	for (int i = 0; i < n; i++)
+		sorted[i] = values[i];
+	qsort(sorted, n, sizeof(double), tracker_body_compare_double);
+	return sorted[n / 2];
+}
+
+static void
+tracker_body_torso_add(TorsoPoints *pts, int i, double s, double t)
+{
+	double len = sqrt(s * s + t * t);
+
+	pts->s[i] = s;
+	pts->t[i] = t;
+	pts->len[i] = len;
+	pts->ds[i] = s / len;
+	pts->dt[i] = t / len;
+}
+
+/* Drops what sticks out in front of the torso (arms) or far behind it. */
+static void
+tracker_body_torso_trim(TorsoPoints *pts, double H)
+{
+	double mid = tracker_body_median(pts->t, pts->n);
+	int n = 0;
+
+	for (int i = 0; i < pts->n; i++) {
+		if (pts->t[i] < mid - 0.09 * H || pts->t[i] > mid + 0.2 * H)
+			continue;
+		tracker_body_torso_add(pts, n++, pts->s[i], pts->t[i]);
+	}
+	pts->n = n;
+}
+
+/* The person's cells in the torso band, seen from above. */
+static void
+tracker_body_torso_points(const TrackerBodyCells *cells, const TrackerPerson *person, double level0,
+                          double H, TrackerVec3 e1, TrackerVec3 e2, TorsoPoints *pts)
+{
+	const TrackerGrid *grid = cells->grid;
+	double lo = level0 + BAND_LOW * H, hi = level0 + BAND_HIGH * H;
+	double head_s = tracker_vec3_dot(person->head.centre, e1);
+	double head_t = tracker_vec3_dot(person->head.centre, e2);
+	guint in_band = 0, stride;
+
+	guint seen = 0;
+
+	TRACKER_BODY_FOREACH_CELL(cells, k)
+	in_band += cells->labels[k] == cells->label && cells->heights[k] >= lo &&
+	           cells->heights[k] <= hi;
+	stride = MAX(1u, (in_band + MAX_FIT_POINTS - 1) / MAX_FIT_POINTS);
+	pts->n = 0;
+	TRACKER_BODY_FOREACH_CELL(cells, k)
+	{
+		TrackerVec3 p;
+		double s, t;
+
+		if (cells->labels[k] != cells->label || cells->heights[k] < lo ||
+		    cells->heights[k] > hi || seen++ % stride != 0 ||
+		    (cells->exclude != NULL && cells->exclude[k]) || pts->n >= MAX_FIT_POINTS)
+			continue;
+		p = tracker_grid_point(grid, k);
+		s = tracker_vec3_dot(p, e1);
+		t = tracker_vec3_dot(p, e2);
+		if (person->head.found &&
+		    (s - head_s) * (s - head_s) + (t - head_t) * (t - head_t) >
+		            BAND_REACH * H * BAND_REACH * H)
+			continue;
+		tracker_body_torso_add(pts, pts->n++, s, t);
+	}
+	pts->half = TRACKER_BODY_TORSO_HALF * H;
+	pts->radius = TRACKER_BODY_TORSO_RADIUS * H;
+	pts->head_weight = person->head.found ? HEAD_PRIOR : 0.0;
+	pts->head_s = head_s;
+	pts->head_t = head_t;
+}
+
+/* The best centre along a row of lateral positions around @s0 for
+ * @pose's yaw; for each, depth is searched (the cost is sharp in depth:
+ * points just inside the torso are expensive). */
+static double
+tracker_body_torso_grid(const TorsoPoints *pts, double s0, double t0, int half, TorsoPose *pose)
+{
+	double best = G_MAXDOUBLE;
+
+	for (int i = -half; i <= half; i++) {
+		TorsoPose trial = *pose;
+		double cost;
+
+		trial.cs = s0 + i * GRID_MM;
+		trial.ct = t0;
+		cost = tracker_body_torso_descend(pts, &trial, 40.0, 4, -1);
+		if (cost < best) {
+			best = cost;
+			*pose = trial;
+		}
+	}
+	return best;
+}
+
+/* Every other point: enough to tell good places from bad ones. */
+static void
+tracker_body_torso_thin(const TorsoPoints *pts, TorsoPoints *thin)
+{
+	*thin = *pts;
+	thin->n = 0;
+	/* Half the points, half the prior. */
+	thin->head_weight *= 0.5;
+	for (int i = 0; i < pts->n; i += 2)
+		tracker_body_torso_add(thin, thin->n++, pts->s[i], pts->t[i]);
+}
+
+/* The cost has local minima a turn or a hand's breadth apart: the
+ * stadium is tried at lateral positions a few centimetres apart at
+ * facings 15 degrees apart (near last frame's facing and position when
+ * there is one), and the best is refined, facing included. */
+static TorsoPose
+tracker_body_torso_fit(const TorsoPoints *pts, const TorsoPose *previous)
+{
+	double s0 = tracker_body_median(pts->s, pts->n);
+	double t0 = tracker_body_median(pts->t, pts->n) + 0.5 * pts->radius;
+	int from = -SWEEP_STEPS, to = SWEEP_STEPS, half = GRID_HALF;
+	TorsoPose best = { s0, t0, 0.0 };
+	double best_cost = G_MAXDOUBLE, yaw0 = 0.0;
+	TorsoPoints thin;
+
+	if (previous != NULL) {
+		s0 = previous->cs;
+		yaw0 = previous->yaw;
+		from = -1;
+		to = 1;
+		half = 2;
+	}
+	tracker_body_torso_thin(pts, &thin);
+	for (int i = from; i <= to; i++) {
+		TorsoPose pose = { s0, t0, yaw0 + i * SWEEP_RAD };
+		double cost;
+
+		/* Laterally too the cost is sharper than the row's spacing. */
+		tracker_body_torso_grid(&thin, s0, t0, half, &pose);
+		cost = tracker_body_torso_descend(&thin, &pose, 10.0, 3, 2);
+
+		if (cost < best_cost) {
+			best_cost = cost;
+			best = pose;
+		}
+	}
+	tracker_body_torso_descend(pts, &best, 20.0, 5, 3);
+	return best;
+}
+
+static void
+tracker_body_core(TrackerBody *body)
+{
+	double H = body->height;
+	TrackerCapsule *c = body->core;
+
+	for (int side = 0; side < 2; side++) {
+		double l = (side == 0 ? 1 : -1) * TRACKER_BODY_TORSO_HALF * H;
+
+		c[side].a = tracker_body_point(body, l, TORSO_LOW * H, 0.0);
+		c[side].b = tracker_body_point(body, l, TORSO_HIGH * H, 0.0);
+		c[side].r = TRACKER_BODY_TORSO_RADIUS * H;
+	}
+	c[2].a = tracker_body_point(body, TRACKER_BODY_SHOULDER_HALF * H,
+	                            TRACKER_BODY_SHOULDER_UP * H, 0.0);
+	c[2].b = tracker_body_point(body, -TRACKER_BODY_SHOULDER_HALF * H,
+	                            TRACKER_BODY_SHOULDER_UP * H, 0.0);
+	c[2].r = SHOULDER_RADIUS * H;
+	c[3].a = tracker_body_point(body, TRACKER_BODY_HIP_HALF * H, TRACKER_BODY_PELVIS_UP * H,
+	                            0.0);
+	c[3].b = tracker_body_point(body, -TRACKER_BODY_HIP_HALF * H, TRACKER_BODY_PELVIS_UP * H,
+	                            0.0);
+	c[3].r = HIP_RADIUS * H;
+	c[4].a = tracker_body_point(body, 0.0, TRACKER_BODY_NECK_UP * H, 0.0);
+	c[4].b = body->head;
+	c[4].r = NECK_RADIUS * H;
+	c[5].a = c[5].b = body->head;
+	c[5].r = body->head_radius;
+}
+
+/* The frame from the fitted stadium; the origin is on the floor. */
+static void
+tracker_body_frame(TrackerBody *body, const TrackerFloor *floor, TorsoPose pose, double level0,
+                   TrackerVec3 e1, TrackerVec3 e2)
+{
+	double c = cos(pose.yaw), s = sin(pose.yaw);
+
+	body->yaw = pose.yaw;
+	body->up = floor->up;
+	body->left = tracker_vec3_add(tracker_vec3_scale(e1, c), tracker_vec3_scale(e2, -s));
+	body->forward = tracker_vec3_add(tracker_vec3_scale(e1, -s), tracker_vec3_scale(e2, -c));
+	body->origin =
+	        tracker_vec3_add(tracker_vec3_scale(e1, pose.cs), tracker_vec3_scale(e2, pose.ct));
+	body->origin = tracker_vec3_mad(body->origin, floor->up, level0 - floor->offset);
+}
+
+/* Body height, and the height of the floor under the person (0 when the
+ * floor is known; from the head's top and an assumed height when not). */
+static gboolean
+tracker_body_height(const TrackerBodyCells *cells, const TrackerPerson *person, double height_hint,
+                    double *H, double *level0)
+{
+	gboolean floor = cells->floor->found;
+
+	*H = height_hint > 0.0 ? height_hint : TRACKER_BODY_DEFAULT_H;
+	*level0 = 0.0;
+	if (!person->head.found)
+		return floor && height_hint > 0.0;
+	if (floor) {
+		*H = CLAMP(person->head.top_height, 800.0, 2400.0);
+		return TRUE;
+	}
+	/* No floor: hang the body from the head's centre, which hair that
+	 * sticks up moves less than the top. */
+	*level0 = person->head.top_height - person->head.radius - (1.0 - HEAD_TO_CENTRE) * *H;
+	return TRUE;
+}
+
+gboolean
+tracker_body_fit(TrackerBody *body, const TrackerBodyCells *cells, const TrackerPerson *person,
+                 double height_hint, const TrackerBody *previous, gboolean search)
+{
+	TrackerVec3 e1, e2;
+	TorsoPoints pts;
+	TorsoPose pose, prev;
+	double H, level0;
+
+	if (!tracker_body_height(cells, person, height_hint, &H, &level0))
+		return FALSE;
+	tracker_body_ground_axes(cells->floor->up, &e1, &e2);
+	tracker_body_torso_points(cells, person, level0, H, e1, e2, &pts);
+	if (pts.n >= MIN_FIT_POINTS)
+		tracker_body_torso_trim(&pts, H);
+	if (pts.n < MIN_FIT_POINTS)
+		return FALSE;
+	if (previous != NULL) {
+		prev.cs = tracker_vec3_dot(previous->origin, e1);
+		prev.ct = tracker_vec3_dot(previous->origin, e2);
+		prev.yaw = previous->yaw;
+	}
+	if (previous != NULL && !search) {
+		pose = prev;
+		tracker_body_torso_descend(&pts, &pose, 20.0, 5, 3);
+	} else {
+		pose = tracker_body_torso_fit(&pts, previous != NULL ? &prev : NULL);
+	}
+	body->height = H;
+	tracker_body_frame(body, cells->floor, pose, level0, e1, e2);
+	body->head_radius = person->head.found ? person->head.radius : HEAD_TO_CENTRE * H;
+	body->head = person->head.found
+	                     ? person->head.centre
+	                     : tracker_body_point(body, 0.0, (1.0 - HEAD_TO_CENTRE) * H, 0.01 * H);
+	tracker_body_core(body);
+	return TRUE;
+}
+
+void
+tracker_body_refit(TrackerBody *body, const TrackerBodyCells *cells, const TrackerPerson *person)
+{
+	double level0 = tracker_floor_height(cells->floor, body->origin);
+	TrackerVec3 e1, e2;
+	TorsoPoints pts;
+	TorsoPose pose;
+
+	tracker_body_ground_axes(cells->floor->up, &e1, &e2);
+	tracker_body_torso_points(cells, person, level0, body->height, e1, e2, &pts);
+	if (pts.n >= MIN_FIT_POINTS)
+		tracker_body_torso_trim(&pts, body->height);
+	if (pts.n < MIN_FIT_POINTS)
+		return;
+	pose.cs = tracker_vec3_dot(body->origin, e1);
+	pose.ct = tracker_vec3_dot(body->origin, e2);
+	pose.yaw = body->yaw;
+	tracker_body_torso_descend(&pts, &pose, 20.0, 5, 3);
+	tracker_body_frame(body, cells->floor, pose, level0, e1, e2);
+	tracker_body_core(body);
+}
+
+void
+tracker_body_trunk(const TrackerBody *body, TrackerVec3 joints[TRACKER_N_JOINTS])
+{
+	double H = body->height, sh = TRACKER_BODY_SHOULDER_HALF * H;
+	double hh = TRACKER_BODY_HIP_HALF * H;
+
+	joints[TRACKER_JOINT_HEAD] = body->head;
+	joints[TRACKER_JOINT_NECK] = tracker_body_point(body, 0.0, TRACKER_BODY_NECK_UP * H, 0.0);
+	joints[TRACKER_JOINT_TORSO] = tracker_body_point(body, 0.0, TRACKER_BODY_TORSO_UP * H, 0.0);
+	joints[TRACKER_JOINT_LEFT_SHOULDER] =
+	        tracker_body_point(body, sh, TRACKER_BODY_SHOULDER_UP * H, 0.0);
+	joints[TRACKER_JOINT_RIGHT_SHOULDER] =
+	        tracker_body_point(body, -sh, TRACKER_BODY_SHOULDER_UP * H, 0.0);
+	joints[TRACKER_JOINT_LEFT_HIP] =
+	        tracker_body_point(body, hh, TRACKER_BODY_PELVIS_UP * H, 0.0);
+	joints[TRACKER_JOINT_RIGHT_HIP] =
+	        tracker_body_point(body, -hh, TRACKER_BODY_PELVIS_UP * H, 0.0);
+}

@@ -1,0 +1,105 @@
+/* The body model: human proportions as fractions of height, a body frame
+ * (where the person stands and which way they face) fitted to the torso,
+ * and the trunk's joints placed in that frame.
+ *
+ * Proportions are Drillis and Contini's fractions of body height for joint
+ * centres (shoulders 0.815 H up and 0.2 H apart, hips 0.53 H up and 0.1 H
+ * apart, upper arm 0.186 H, forearm 0.146 H, thigh 0.245 H, shank 0.246 H).
+ * The torso's cross-section is a stadium 0.22 H wide and 0.14 H deep.
+ *
+ * Facing is found from the torso's cross-section seen from above: a torso
+ * is wider than deep, so the visible front of a turned torso is a turned
+ * stadium. A person is assumed to face the sensor (within 80 degrees);
+ * sides are then anatomical: the user's left is the image's right. */
+#pragma once
+
+#include <glib.h>
+
+#include "tracker-floor.h"
+#include "tracker-grid.h"
+#include "tracker-joint.h"
+#include "tracker-segment.h"
+
+/* Fractions of body height. */
+#define TRACKER_BODY_PELVIS_UP     0.530
+#define TRACKER_BODY_TORSO_UP      0.680
+#define TRACKER_BODY_SHOULDER_UP   0.815
+#define TRACKER_BODY_NECK_UP       0.830
+#define TRACKER_BODY_SHOULDER_HALF 0.100
+#define TRACKER_BODY_HIP_HALF      0.050
+#define TRACKER_BODY_UPPER_ARM     0.186
+#define TRACKER_BODY_FOREARM       0.146
+#define TRACKER_BODY_PALM          0.045 /* wrist to the hand joint */
+#define TRACKER_BODY_HAND          0.100 /* wrist to the fingertips */
+#define TRACKER_BODY_THIGH         0.245
+#define TRACKER_BODY_SHANK         0.246
+#define TRACKER_BODY_TORSO_HALF    0.040 /* the stadium's half length */
+#define TRACKER_BODY_TORSO_RADIUS  0.070
+#define TRACKER_BODY_DEFAULT_H     1600.0 /* when no floor tells the height */
+
+typedef struct {
+	TrackerVec3 a, b;
+	double r;
+} TrackerCapsule;
+
+#define TRACKER_BODY_N_CORE 6
+
+typedef struct {
+	double height;      /* H, mm */
+	TrackerVec3 origin; /* on the floor, below the pelvis */
+	TrackerVec3 up, left, forward;
+	double yaw; /* radians; 0 faces the sensor, positive turns the left side away */
+	TrackerVec3 head;
+	double head_radius;
+	/* The trunk and head as capsules: what is not an arm or a leg. */
+	TrackerCapsule core[TRACKER_BODY_N_CORE];
+} TrackerBody;
+
+typedef struct {
+	const TrackerGrid *grid;
+	const TrackerFloor *floor;
+	const float *heights;
+	const guint16 *labels;
+	guint16 label;
+	const int *box;        /* the person's cells lie in u0, v0, u1, v1 */
+	const guint8 *exclude; /* or NULL: cells known not to be the torso */
+} TrackerBodyCells;
+
+/* Iterates @k over the cells of @cells's box. */
+#define TRACKER_BODY_FOREACH_CELL(cells, k)                                                        \
+	for (int v_ = (cells)->box[1]; v_ <= (cells)->box[3]; v_++)                                \
+		for (int k = v_ * (cells)->grid->width + (cells)->box[0],                          \
+		         k_end_ = v_ * (cells)->grid->width + (cells)->box[2];                     \
+		     k <= k_end_; k++)
+
+/**
+ * tracker_body_fit:
+ * Fits @body to the cells labelled @cells->label: height from the head's
+ * top above the floor (or @height_hint, or a default), then the torso's
+ * position and facing. @previous (or NULL) is last frame's fit; without
+ * @search the torso is only refined from there. FALSE when too little of
+ * the torso is in view.
+ */
+gboolean tracker_body_fit(TrackerBody *body, const TrackerBodyCells *cells,
+                          const TrackerPerson *person, double height_hint,
+                          const TrackerBody *previous, gboolean search);
+
+/**
+ * tracker_body_refit:
+ * Fits @body's torso again from where it is, leaving out the cells in
+ * @cells->exclude (an arm hanging in front of a turned torso's side).
+ */
+void tracker_body_refit(TrackerBody *body, const TrackerBodyCells *cells,
+                        const TrackerPerson *person);
+
+/** tracker_body_point: a point @l to the left, @u up and @f forward of the origin (mm). */
+TrackerVec3 tracker_body_point(const TrackerBody *body, double l, double u, double f);
+
+/** tracker_body_trunk: the head, neck, torso, shoulders and hips. */
+void tracker_body_trunk(const TrackerBody *body, TrackerVec3 joints[TRACKER_N_JOINTS]);
+
+/** tracker_capsule_within: whether @p lies within @margin of the capsule. */
+gboolean tracker_capsule_within(const TrackerCapsule *c, TrackerVec3 p, double margin);
+
+/** tracker_body_core_within: whether @p lies within @margin of the trunk or head. */
+gboolean tracker_body_core_within(const TrackerBody *body, TrackerVec3 p, double margin);

@@ -1,0 +1,78 @@
+/* The depth image at a quarter of its resolution: one cell per 4x4 block
+ * of pixels, with the cell's camera-space point. Everything after this
+ * works on cells, so this is the only pass over every pixel.
+ *
+ * A block's depth is the mean of the readings within a small tolerance of
+ * its nearest reading: a block on an edge takes the nearer object (a thin
+ * arm survives), and averaging the rest beats the sensor's quantisation. */
+#pragma once
+
+#include <glib.h>
+
+#include "tracker-camera.h"
+#include "tracker-vec.h"
+
+#define TRACKER_GRID_STEP 4 /* pixels per cell side */
+
+typedef struct {
+	TrackerCamera camera;
+	int width, height, n; /* cells */
+	float *z;             /* mm; 0 for no reading */
+	float *x, *y;         /* camera space, mm */
+	guint8 *count;        /* pixels averaged into the cell */
+	float *kx, *ky;       /* per column x/z, per row y/z of cell centres */
+	guint16 *scratch_near, *scratch_far, *scratch_n; /* per image column */
+	guint32 *scratch_sum;
+} TrackerGrid;
+
+/** tracker_grid_init: allocates a grid for images from @camera. */
+void tracker_grid_init(TrackerGrid *grid, const TrackerCamera *camera);
+void tracker_grid_clear(TrackerGrid *grid);
+
+/**
+ * tracker_grid_fill:
+ * Downsamples @depth_mm (camera width x height, 0 = no reading); readings
+ * beyond @max_depth_mm count as none.
+ */
+void tracker_grid_fill(TrackerGrid *grid, const guint16 *depth_mm, double max_depth_mm);
+
+/** tracker_grid_point: the camera-space point of cell @i (z = 0: none). */
+static inline TrackerVec3
+tracker_grid_point(const TrackerGrid *grid, int i)
+{
+	return tracker_vec3(grid->x[i], grid->y[i], grid->z[i]);
+}
+
+/**
+ * tracker_grid_locate:
+ * The cell that camera-space point @p falls in, in continuous cell
+ * coordinates (@gu, @gv; cell (i, j) spans [i, i+1)). FALSE behind the
+ * camera.
+ */
+static inline gboolean
+tracker_grid_locate(const TrackerGrid *grid, TrackerVec3 p, double *gu, double *gv)
+{
+	const TrackerCamera *c = &grid->camera;
+
+	if (p.z <= 1.0)
+		return FALSE;
+	*gu = (c->cx + c->fx * p.x / p.z + 0.5) / TRACKER_GRID_STEP;
+	*gv = (c->cy - c->fy * p.y / p.z + 0.5) / TRACKER_GRID_STEP;
+	return TRUE;
+}
+
+/** tracker_grid_index: the cell at (@gu, @gv), or -1 outside the grid. */
+static inline int
+tracker_grid_index(const TrackerGrid *grid, double gu, double gv)
+{
+	if (!(gu >= 0.0 && gv >= 0.0 && gu < grid->width && gv < grid->height))
+		return -1;
+	return (int)gv * grid->width + (int)gu;
+}
+
+/** tracker_grid_cell_mm: the size of one cell at depth @z, in mm. */
+static inline double
+tracker_grid_cell_mm(const TrackerGrid *grid, double z)
+{
+	return TRACKER_GRID_STEP * z / grid->camera.fx;
+}

@@ -1,0 +1,1110 @@
+#include "tracker-segment.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tracker-lsq.h"
+
+#define MAX_BLOBS         1024
+#define MAX_HEADS         16
+#define MAX_TOPS          64
+#define HEAD_CAP_MM       100.0 /* a head's cap: its top this deep */
+#define HEAD_MIN_CAP_MM   130.0 /* ...is this wide; a raised hand is narrower */
+#define HEAD_MAX_CAP_MM   330.0 /* ...and furniture's flat top wider */
+#define HEAD_BODY_FILL    0.5   /* share of the torso box below a head that is filled */
+#define HEAD_ROUND_MM     10.0  /* its sides this much farther than its middle */
+#define ROUND_MAX_CELLS   256
+#define HEAD_MIN_PIXELS   200
+#define FLAT_MM           25.0 /* a surface within this of a plane is a wall */
+#define FLAT_SAMPLES      256
+#define UNDER_LOOK        3     /* cells looked up past no reading above a cap */
+#define BODY_DEPTH_MM     400.0 /* a body is within this of its head's depth */
+#define HEAD_NECK_FILL    0.8   /* rows under a head's centre a body fills */
+#define ARM_WALL_MM       150.0 /* a higher wall this narrow beside a head is an arm */
+#define DEFAULT_HEIGHT    1750.0
+#define ATTACH_MAX_SHARE  0.3 /* of the person's pixels */
+#define HINT_GROWTH       3.0 /* a track continues on a surface no bigger than this many times it */
+#define REACH_SHARE       0.6 /* a person's cells lie this share of their height from their head */
+#define HINT_MAX_MM       600.0
+#define HINT_HEAD_MOVE_MM 60.0  /* a head moves less than this in a frame */
+#define HINT_HEAD_RISE_MM 150.0 /* ...and level within this */
+#define HINT_APART_MM     350.0 /* two heads nearer than this are one person's */
+
+typedef struct {
+	guint n_cells, n_pixels;
+	int u0, v0, u1, v1;
+	TrackerVec3 sum;
+	int person; /* person index of a blob with one head, or -1 */
+	guint n_heads;
+} Blob;
+
+typedef struct {
+	float d;
+	int cell;
+} HeapEntry;
+
+typedef struct {
+	TrackerHead head;
+	int blob;
+	int l, r;     /* the cap's columns */
+	int box[4];   /* the torso box below it: columns, rows */
+	gboolean cut; /* the cap runs off the image's side */
+} HeadCandidate;
+
+struct _TrackerSegmenter {
+	int width, height, n;
+	guint16 *blob;   /* per cell: blob index + 1, 0 for none */
+	guint16 *labels; /* per cell: person index + 1, 0 for none */
+	float *heights;
+	int *stack;
+	float *top; /* per column, scratch */
+	int *top_cell;
+	guint8 *used; /* the column is in a cap looked at already */
+	float *dist;  /* geodesic split */
+	HeapEntry *heap;
+	Blob blobs[MAX_BLOBS];
+	guint n_blobs;
+	HeadCandidate heads[MAX_HEADS];
+	guint n_heads;
+	TrackerPerson people[TRACKER_SEGMENT_MAX_PEOPLE];
+	guint n_people;
+};
+
+TrackerSegmenter *
+tracker_segmenter_new(const TrackerGrid *grid)
+{
+	TrackerSegmenter *seg = g_new0(TrackerSegmenter, 1);
+
+	seg->width = grid->width;
+	seg->height = grid->height;
+	seg->n = grid->n;
+	seg->blob = g_new0(guint16, grid->n);
+	seg->labels = g_new0(guint16, grid->n);
+	seg->heights = g_new0(float, grid->n);
+	seg->stack = g_new(int, grid->n);
+	seg->top = g_new(float, grid->width);
+	seg->top_cell = g_new(int, grid->width);
+	seg->used = g_new(guint8, grid->width);
+	seg->dist = g_new(float, grid->n);
+	/* Every cell enters the heap at most once per neighbour. */
+	seg->heap = g_new(HeapEntry, 5 * grid->n);
+	return seg;
+}
+
+void
+tracker_segmenter_free(TrackerSegmenter *seg)
+{
+	if (seg == NULL)
+		return;
+	g_free(seg->blob);
+	g_free(seg->labels);
+	g_free(seg->heights);
+	g_free(seg->stack);
+	g_free(seg->top);
+	g_free(seg->top_cell);
+	g_free(seg->used);
+	g_free(seg->dist);
+	g_free(seg->heap);
+	g_free(seg);
+}
+
+const TrackerPerson *
+tracker_segmenter_people(const TrackerSegmenter *seg, guint *n)
+{
+	*n = seg->n_people;
+	return seg->people;
+}
+
+const guint16 *
+tracker_segmenter_labels(const TrackerSegmenter *seg)
+{
+	return seg->labels;
+}
+
+const float *
+tracker_segmenter_heights(const TrackerSegmenter *seg)
+{
+	return seg->heights;
+}
+
+/* ---- surfaces ---- */
+
+/* Heights, and which cells may belong to someone: not the floor. */
+static void
+tracker_segmenter_heights_fill(TrackerSegmenter *seg, const TrackerGrid *grid,
+                               const TrackerFloor *floor)
+{
+	for (int i = 0; i < seg->n; i++) {
+		TrackerVec3 p = tracker_grid_point(grid, i);
+
+		seg->blob[i] = 0;
+		seg->labels[i] = 0;
+		if (p.z <= 0.0) {
+			seg->heights[i] = -G_MAXFLOAT;
+			continue;
+		}
+		seg->heights[i] = (float)tracker_floor_height(floor, p);
+		if (floor->found && seg->heights[i] < tracker_floor_tolerance(p.z))
+			seg->heights[i] = -G_MAXFLOAT;
+	}
+}
+
+static inline gboolean
+tracker_segmenter_free_cell(const TrackerSegmenter *seg, int k)
+{
+	return seg->heights[k] > -G_MAXFLOAT && seg->blob[k] == 0;
+}
+
+static inline gboolean
+tracker_segmenter_joined(const TrackerGrid *grid, int a, int b)
+{
+	float za = grid->z[a], zb = grid->z[b];
+
+	return fabsf(za - zb) < tracker_segment_jump(MIN(za, zb));
+}
+
+static void
+tracker_segmenter_blob_add(Blob *blob, const TrackerGrid *grid, int k, int width)
+{
+	int u = k % width, v = k / width;
+
+	blob->n_cells++;
+	blob->n_pixels += grid->count[k];
+	blob->sum = tracker_vec3_add(blob->sum, tracker_grid_point(grid, k));
+	blob->u0 = MIN(blob->u0, u);
+	blob->u1 = MAX(blob->u1, u);
+	blob->v0 = MIN(blob->v0, v);
+	blob->v1 = MAX(blob->v1, v);
+}
+
+/* Flood fill from @seed; every cell is pushed once. */
+static void
+tracker_segmenter_flood(TrackerSegmenter *seg, const TrackerGrid *grid, int seed, guint16 id)
+{
+	static const int du[4] = { 1, -1, 0, 0 }, dv[4] = { 0, 0, 1, -1 };
+	Blob *blob = &seg->blobs[id - 1];
+	int top = 0;
+
+	*blob = (Blob){ .u0 = G_MAXINT, .v0 = G_MAXINT, .u1 = -1, .v1 = -1, .person = -1 };
+	seg->blob[seed] = id;
+	seg->stack[top++] = seed;
+	while (top > 0) {
+		int k = seg->stack[--top], u = k % seg->width, v = k / seg->width;
+
+		tracker_segmenter_blob_add(blob, grid, k, seg->width);
+		for (int d = 0; d < 4; d++) {
+			int uu = u + du[d], vv = v + dv[d], kk = vv * seg->width + uu;
+
+			if (uu < 0 || vv < 0 || uu >= seg->width || vv >= seg->height)
+				continue;
+			if (!tracker_segmenter_free_cell(seg, kk) ||
+			    !tracker_segmenter_joined(grid, k, kk))
+				continue;
+			seg->blob[kk] = id;
+			seg->stack[top++] = kk;
+		}
+	}
+}
+
+static void
+tracker_segmenter_blobs(TrackerSegmenter *seg, const TrackerGrid *grid)
+{
+	seg->n_blobs = 0;
+	for (int k = 0; k < seg->n && seg->n_blobs < MAX_BLOBS; k++) {
+		if (!tracker_segmenter_free_cell(seg, k))
+			continue;
+		seg->n_blobs++;
+		tracker_segmenter_flood(seg, grid, k, (guint16)seg->n_blobs);
+	}
+}
+
+/* ---- heads ---- */
+
+/* The highest cell of blob @b in each of its columns. */
+static void
+tracker_segmenter_profile(TrackerSegmenter *seg, int b)
+{
+	const Blob *blob = &seg->blobs[b];
+
+	for (int u = blob->u0; u <= blob->u1; u++) {
+		seg->top[u] = -G_MAXFLOAT;
+		seg->top_cell[u] = -1;
+		seg->used[u] = 0;
+	}
+	for (int v = blob->v0; v <= blob->v1; v++) {
+		for (int u = blob->u0; u <= blob->u1; u++) {
+			int k = v * seg->width + u;
+
+			if (seg->blob[k] == b + 1 && seg->heights[k] > seg->top[u]) {
+				seg->top[u] = seg->heights[k];
+				seg->top_cell[u] = k;
+			}
+		}
+	}
+}
+
+/* Whether cell @k can be the body under a head of blob @b at depth @z:
+ * the head's own surface, or any surface about as far (an arm crossing
+ * in front of the neck can cut a head off from its body). */
+static inline gboolean
+tracker_segmenter_body_cell(const TrackerSegmenter *seg, const TrackerGrid *grid, int k, int b,
+                            float z)
+{
+	return seg->blob[k] == b + 1 ||
+	       (seg->blob[k] != 0 && fabsf(grid->z[k] - z) < BODY_DEPTH_MM);
+}
+
+/* The box below a head (chest to belly), clipped to the image. A body cut
+ * off by the image's bottom edge is judged on what is seen. */
+static void
+tracker_segmenter_body_box(const TrackerSegmenter *seg, int col, int row, double cell_mm,
+                           double body, int box[4])
+{
+	int half = MAX(1, (int)(0.08 * body / cell_mm));
+
+	box[0] = MAX(0, col - half);
+	box[1] = MIN(seg->width - 1, col + half);
+	box[2] = MIN(row + (int)(0.30 * body / cell_mm), seg->height - 3);
+	box[3] = MIN(row + (int)(0.45 * body / cell_mm), seg->height - 1);
+}
+
+/* The share of the box below a head that a body fills. */
+static double
+tracker_segmenter_body_fill(const TrackerSegmenter *seg, const TrackerGrid *grid, int b,
+                            const int box[4], float z)
+{
+	guint filled = 0, all = 0;
+
+	for (int v = box[2]; v <= box[3]; v++) {
+		for (int u = box[0]; u <= box[1]; u++) {
+			filled += tracker_segmenter_body_cell(seg, grid, v * seg->width + u, b, z);
+			all++;
+		}
+	}
+	return all > 0 ? (double)filled / all : 0.0;
+}
+
+/* The share of rows from @row down @depth_mm that a body fills in the
+ * three columns around @col: a head has a neck and a torso under it. */
+static double
+tracker_segmenter_below(const TrackerSegmenter *seg, const TrackerGrid *grid, int b, int col,
+                        int row, double cell_mm, double depth_mm, float z)
+{
+	int r1 = MIN(seg->height - 1, row + (int)(depth_mm / cell_mm));
+	guint filled = 0, all = 0;
+
+	for (int v = row; v <= r1; v++) {
+		gboolean any = FALSE;
+
+		for (int u = MAX(0, col - 1); u <= MIN(seg->width - 1, col + 1); u++)
+			any |= tracker_segmenter_body_cell(seg, grid, v * seg->width + u, b, z);
+		filled += any;
+		all++;
+	}
+	return all > 0 ? (double)filled / all : 0.0;
+}
+
+/* The blob, other than @b, that fills most of @box: the body of a head
+ * that an arm in front of its neck cut off from it. */
+static int
+tracker_segmenter_blob_below(const TrackerSegmenter *seg, const int box[4], int b)
+{
+	guint counts[8] = { 0 };
+	int ids[8], n = 0, best = -1;
+
+	for (int v = box[2]; v <= box[3]; v++) {
+		for (int u = box[0]; u <= box[1]; u++) {
+			int id = seg->blob[v * seg->width + u] - 1, i = 0;
+
+			if (id < 0 || id == b)
+				continue;
+			while (i < n && ids[i] != id)
+				i++;
+			if (i == n && n < 8)
+				ids[n++] = id;
+			if (i < n)
+				counts[i]++;
+		}
+	}
+	for (int i = 0; i < n; i++)
+		if (best < 0 || counts[i] > counts[best])
+			best = i;
+	return best >= 0 ? ids[best] : -1;
+}
+
+static int
+tracker_segmenter_compare_floats(const void *a, const void *b)
+{
+	float x = *(const float *)a, y = *(const float *)b;
+
+	return (x > y) - (x < y);
+}
+
+static float
+tracker_segmenter_median(float *values, guint n)
+{
+	qsort(values, n, sizeof(float), tracker_segmenter_compare_floats);
+	return values[n / 2];
+}
+
+/* A head is round: the middle of its cap is nearer than its sides. A
+ * patch of wall framed by people and arms has a cap as flat as a wall.
+ * Medians, because a raised arm may pass in front of a side. */
+static gboolean
+tracker_segmenter_round(const TrackerSegmenter *seg, const TrackerGrid *grid, int b, int l, int r,
+                        int peak)
+{
+	float limit = seg->top[peak] - (float)HEAD_CAP_MM, depth[2][ROUND_MAX_CELLS];
+	guint n[2] = { 0, 0 };
+	int third = MAX(1, (r - l + 1) / 3);
+
+	for (int u = l; u <= r; u++) {
+		int side = u < l + third || u > r - third;
+
+		for (int k = seg->top_cell[u]; k >= 0 && k < seg->n; k += seg->width) {
+			if (seg->blob[k] != b + 1 || seg->heights[k] < limit ||
+			    n[side] >= ROUND_MAX_CELLS)
+				break;
+			depth[side][n[side]++] = grid->z[k];
+		}
+	}
+	return n[0] >= 4 && n[1] >= 4 &&
+	       tracker_segmenter_median(depth[1], n[1]) -
+	                       tracker_segmenter_median(depth[0], n[0]) >=
+	               HEAD_ROUND_MM;
+}
+
+/* Whether the cap's top edge is the lower edge of something nearer (a
+ * patch of wall under an arm) rather than a head's outline against what
+ * lies behind it. The first reading above each column counts: the
+ * projector's shadow may lie between a patch and the arm over it. */
+static gboolean
+tracker_segmenter_under_something(const TrackerSegmenter *seg, const TrackerGrid *grid, int l,
+                                  int r)
+{
+	guint nearer = 0, farther = 0;
+
+	for (int u = l; u <= r; u++) {
+		int k = seg->top_cell[u], above = k - seg->width;
+
+		if (k < 0)
+			continue;
+		for (int up = 0; up < UNDER_LOOK && above >= 0 && grid->z[above] <= 0.0f; up++)
+			above -= seg->width;
+		if (above < 0 || grid->z[above] <= 0.0f)
+			continue;
+		if (grid->z[above] < grid->z[k] - tracker_segment_jump(grid->z[above]))
+			nearer++;
+		else
+			farther++;
+	}
+	return nearer > farther;
+}
+
+/* Whether blob @b is flat: a patch of wall, which a person is not. The
+ * spread of its depths about the plane z = a x + b y + c through them. */
+static gboolean
+tracker_segmenter_flat(const TrackerSegmenter *seg, const TrackerGrid *grid, int b)
+{
+	const Blob *blob = &seg->blobs[b];
+	int stride = MAX(1, (int)(blob->n_cells / FLAT_SAMPLES)), seen = 0;
+	TrackerLsq3 lsq;
+	double c[3], mse;
+
+	tracker_lsq3_init(&lsq);
+	for (int k = 0; k < seg->n; k++) {
+		if (seg->blob[k] == b + 1 && seen++ % stride == 0)
+			tracker_lsq3_add(&lsq, grid->x[k], grid->y[k], 1.0, grid->z[k]);
+	}
+	return lsq.n >= 10 && tracker_lsq3_solve(&lsq, c, &mse) && mse < FLAT_MM * FLAT_MM;
+}
+
+/* Centre and radius of a head from its cap (@l..@r, @width_mm wide at
+ * HEAD_CAP_MM below the top): a sphere's cap of depth c and half-width w
+ * has radius (w^2 + c^2) / 2c. Cells show the sphere's front, on average
+ * two thirds of a radius before its centre. */
+static void
+tracker_segmenter_head_shape(const TrackerSegmenter *seg, const TrackerGrid *grid,
+                             const TrackerFloor *floor, int l, int r, double width_mm, int top_cell,
+                             TrackerHead *head)
+{
+	double w = width_mm / 2.0, radius = (w * w + HEAD_CAP_MM * HEAD_CAP_MM) / (2 * HEAD_CAP_MM);
+	double top_h = seg->heights[top_cell];
+	TrackerVec3 sum = tracker_vec3(0, 0, 0), mean, centre;
+	guint n = 0;
+
+	radius = CLAMP(radius, 60.0, 140.0);
+	for (int u = l; u <= r; u++) {
+		int k = seg->top_cell[u];
+
+		for (; k >= 0 && k < seg->n; k += seg->width) {
+			if (seg->blob[k] != seg->blob[top_cell] ||
+			    seg->heights[k] < top_h - 2 * radius)
+				break;
+			sum = tracker_vec3_add(sum, tracker_grid_point(grid, k));
+			n++;
+		}
+	}
+	mean = tracker_vec3_scale(sum, 1.0 / MAX(n, 1u));
+	centre = tracker_vec3_mad(mean, tracker_vec3_normalize(mean), 2.0 / 3.0 * radius);
+	/* Put the centre one radius below the top. */
+	centre = tracker_vec3_mad(centre, floor->up,
+	                          top_h - radius - tracker_floor_height(floor, centre));
+	head->found = TRUE;
+	head->centre = centre;
+	head->radius = radius;
+	head->top_height = top_h;
+}
+
+/* How many columns from @u on (going by @dir) rise above @level. */
+static int
+tracker_segmenter_wall(const TrackerSegmenter *seg, const Blob *blob, int u, int dir, float level)
+{
+	int n = 0;
+
+	for (; u >= blob->u0 && u <= blob->u1 && seg->top[u] > level; u += dir)
+		n++;
+	return n;
+}
+
+/* One side of a cap: walks from @peak by @dir while the top stays within
+ * HEAD_CAP_MM. A higher column ends the walk: if it starts a wall as
+ * narrow as an arm, that is a raised arm beside the head; a wider one
+ * means @peak is a bump on the side of something bigger (FALSE). */
+static gboolean
+tracker_segmenter_cap_side(const TrackerSegmenter *seg, const Blob *blob, int peak, int dir,
+                           double cell_mm, int *end)
+{
+	float limit = seg->top[peak] - (float)HEAD_CAP_MM, above = seg->top[peak] + 5.0f;
+	int u = peak;
+
+	while (u + dir >= blob->u0 && u + dir <= blob->u1 && seg->top[u + dir] >= limit) {
+		if (seg->top[u + dir] > above) {
+			*end = u;
+			return tracker_segmenter_wall(seg, blob, u + dir, dir, above) * cell_mm <=
+			       ARM_WALL_MM;
+		}
+		u += dir;
+	}
+	*end = u;
+	return TRUE;
+}
+
+/* The cap around top column @peak: the columns on either side whose top
+ * is within HEAD_CAP_MM of it. */
+static gboolean
+tracker_segmenter_cap(const TrackerSegmenter *seg, const TrackerGrid *grid, const Blob *blob,
+                      int peak, int *l, int *r)
+{
+	double cell_mm = tracker_grid_cell_mm(grid, grid->z[seg->top_cell[peak]]);
+
+	return tracker_segmenter_cap_side(seg, blob, peak, -1, cell_mm, l) &&
+	       tracker_segmenter_cap_side(seg, blob, peak, 1, cell_mm, r);
+}
+
+static gboolean
+tracker_segmenter_is_head(const TrackerSegmenter *seg, const TrackerGrid *grid,
+                          const TrackerFloor *floor, const TrackerSegmentParams *params, int b,
+                          int l, int r, int peak, double *width_mm, int box[4])
+{
+	int k = seg->top_cell[peak];
+	double cell_mm = tracker_grid_cell_mm(grid, grid->z[k]);
+	double body = floor->found ? seg->heights[k] : DEFAULT_HEIGHT;
+	/* A cap cut by the image's side is judged on the part in view: a
+	 * person walking in shows half a head before a whole one. */
+	gboolean cut = l == 0 || r == seg->width - 1;
+
+	/* ...and must be its surface's top: a wall's edge is not a head. */
+	if (k / seg->width == 0 || (cut && k / seg->width > seg->blobs[b].v0))
+		return FALSE;
+	*width_mm = (r - l + 1) * cell_mm;
+	if (*width_mm < (cut ? 0.5 : 1.0) * HEAD_MIN_CAP_MM || *width_mm > HEAD_MAX_CAP_MM)
+		return FALSE;
+	if (floor->found && seg->heights[k] < params->min_head_height)
+		return FALSE;
+	tracker_segmenter_body_box(seg, (l + r) / 2, k / seg->width, cell_mm, body, box);
+	return !tracker_segmenter_under_something(seg, grid, l, r) &&
+	       (cut ? !tracker_segmenter_flat(seg, grid, b)
+	            : tracker_segmenter_round(seg, grid, b, l, r, peak)) &&
+	       tracker_segmenter_below(seg, grid, b, (l + r) / 2, k / seg->width, cell_mm,
+	                               0.35 * body, grid->z[k]) >= HEAD_NECK_FILL &&
+	       tracker_segmenter_body_fill(seg, grid, b, box, grid->z[k]) >= HEAD_BODY_FILL;
+}
+
+static int
+tracker_segmenter_compare_tops(const void *a, const void *b, void *data)
+{
+	const float *top = data;
+	float x = top[*(const int *)a], y = top[*(const int *)b];
+
+	return (x < y) - (x > y);
+}
+
+/* The blob's local tops, highest first. */
+static int
+tracker_segmenter_tops(TrackerSegmenter *seg, const Blob *blob, int *tops, int max)
+{
+	int n = 0;
+
+	for (int u = blob->u0; u <= blob->u1 && n < max; u++) {
+		float left = u > blob->u0 ? seg->top[u - 1] : -G_MAXFLOAT;
+		float right = u < blob->u1 ? seg->top[u + 1] : -G_MAXFLOAT;
+
+		if (seg->top_cell[u] >= 0 && seg->top[u] >= left && seg->top[u] >= right)
+			tops[n++] = u;
+	}
+	g_qsort_with_data(tops, n, sizeof(int), tracker_segmenter_compare_tops, seg->top);
+	return n;
+}
+
+/* A cap cut by the image's side beside a whole head on the same surface
+ * is that person's arm reaching out of view, not a second head. */
+static void
+tracker_segmenter_drop_cut(TrackerSegmenter *seg, int b, guint first)
+{
+	gboolean whole = FALSE;
+	guint n = first;
+
+	for (guint h = first; h < seg->n_heads; h++)
+		whole |= !seg->heads[h].cut;
+	if (!whole)
+		return;
+	for (guint h = first; h < seg->n_heads; h++) {
+		if (seg->heads[h].cut)
+			seg->blobs[b].n_heads--;
+		else
+			seg->heads[n++] = seg->heads[h];
+	}
+	seg->n_heads = n;
+}
+
+static void
+tracker_segmenter_heads_in_blob(TrackerSegmenter *seg, const TrackerGrid *grid,
+                                const TrackerFloor *floor, const TrackerSegmentParams *params,
+                                int b)
+{
+	Blob *blob = &seg->blobs[b];
+	int tops[MAX_TOPS], n_tops, l, r;
+	guint first;
+	double width_mm;
+
+	tracker_segmenter_profile(seg, b);
+	n_tops = tracker_segmenter_tops(seg, blob, tops, MAX_TOPS);
+	first = seg->n_heads;
+	for (int i = 0; i < n_tops && seg->n_heads < MAX_HEADS; i++) {
+		int peak = tops[i];
+		HeadCandidate *h;
+
+		/* A top on a plateau shares its cap with a top seen already. */
+		if (seg->used[peak] || !tracker_segmenter_cap(seg, grid, blob, peak, &l, &r))
+			continue;
+		memset(seg->used + l, 1, r - l + 1);
+		h = &seg->heads[seg->n_heads];
+		if (!tracker_segmenter_is_head(seg, grid, floor, params, b, l, r, peak, &width_mm,
+		                               h->box))
+			continue;
+		seg->n_heads++;
+		h->blob = b;
+		h->l = l;
+		h->r = r;
+		h->cut = l == 0 || r == seg->width - 1;
+		tracker_segmenter_head_shape(seg, grid, floor, l, r, width_mm, seg->top_cell[peak],
+		                             &h->head);
+		blob->n_heads++;
+	}
+	tracker_segmenter_drop_cut(seg, b, first);
+}
+
+/* Whether a head found this frame is the one @hint had, or stands so
+ * near it that @hint's would be the same person's (a track that lost its
+ * person must not keep a second copy of them alive). */
+static gboolean
+tracker_segmenter_hint_seen(const TrackerSegmenter *seg, const TrackerFloor *floor,
+                            const TrackerSegmentHint *hint)
+{
+	for (guint h = 0; h < seg->n_heads; h++) {
+		TrackerVec3 d = tracker_vec3_sub(seg->heads[h].head.centre, hint->head);
+		double rise = tracker_vec3_dot(d, floor->up);
+
+		/* Level with it: a raised hand beside a head is not that head. */
+		d = tracker_vec3_mad(d, floor->up, -rise);
+		if (tracker_vec3_length(d) < HINT_APART_MM && fabs(rise) < HINT_HEAD_RISE_MM)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* The cells around where @hint's head was that are still a head there:
+ * enough of them, in one blob. Their box and blob go into @h. */
+static guint
+tracker_segmenter_hint_cells(const TrackerSegmenter *seg, const TrackerGrid *grid,
+                             const TrackerSegmentHint *hint, HeadCandidate *h, TrackerVec3 *sum)
+{
+	double gu, gv, reach = hint->head_radius + HINT_HEAD_MOVE_MM, cell_mm, disc;
+	int half;
+	guint n = 0;
+
+	if (!tracker_grid_locate(grid, hint->head, &gu, &gv))
+		return 0;
+	cell_mm = tracker_grid_cell_mm(grid, hint->head.z);
+	half = (int)ceil(reach / cell_mm);
+	disc = G_PI * (hint->head_radius / cell_mm) * (hint->head_radius / cell_mm);
+	h->blob = -1;
+	h->l = G_MAXINT;
+	h->r = -1;
+	for (int v = MAX(0, (int)gv - half); v <= MIN(seg->height - 1, (int)gv + half); v++) {
+		for (int u = MAX(0, (int)gu - half); u <= MIN(seg->width - 1, (int)gu + half);
+		     u++) {
+			int k = v * seg->width + u;
+
+			if (seg->blob[k] == 0 ||
+			    tracker_vec3_distance(tracker_grid_point(grid, k), hint->head) >
+			            reach ||
+			    (h->blob >= 0 && seg->blob[k] != h->blob + 1))
+				continue;
+			h->blob = seg->blob[k] - 1;
+			h->l = MIN(h->l, u);
+			h->r = MAX(h->r, u);
+			*sum = tracker_vec3_add(*sum, tracker_grid_point(grid, k));
+			n++;
+		}
+	}
+	/* Half a head's disc is still a head; less may be its last corner
+	 * leaving the image, or someone else's arm. */
+	return n >= 0.5 * disc ? n : 0;
+}
+
+/* Heads of tracked people that the outlines did not show this frame. */
+static void
+tracker_segmenter_hinted_heads(TrackerSegmenter *seg, const TrackerGrid *grid,
+                               const TrackerFloor *floor, const TrackerSegmentHint *hints,
+                               guint n_hints)
+{
+	for (guint i = 0; i < n_hints && seg->n_heads < MAX_HEADS; i++) {
+		HeadCandidate *h = &seg->heads[seg->n_heads];
+		TrackerVec3 sum = tracker_vec3(0, 0, 0);
+		guint n;
+
+		if (!hints[i].has_head || tracker_segmenter_hint_seen(seg, floor, &hints[i]))
+			continue;
+		n = tracker_segmenter_hint_cells(seg, grid, &hints[i], h, &sum);
+		if (n == 0)
+			continue;
+		/* The cells round it take in neck and arms: the head stays
+		 * where it was, known to be still there. */
+		h->head.found = TRUE;
+		h->head.radius = hints[i].head_radius;
+		h->head.centre = hints[i].head;
+		h->head.top_height = tracker_floor_height(floor, h->head.centre) + h->head.radius;
+		h->head.hinted = TRUE;
+		/* Someone's shoulder under where a head was is not a head. */
+		if (floor->found && h->head.top_height < 0.85 * hints[i].height)
+			continue;
+		seg->blobs[h->blob].n_heads++;
+		seg->n_heads++;
+	}
+}
+
+/* Moves blob @a's cells into blob @b. */
+static void
+tracker_segmenter_merge(TrackerSegmenter *seg, int a, int b)
+{
+	Blob *from = &seg->blobs[a], *to = &seg->blobs[b];
+
+	for (int v = from->v0; v <= from->v1; v++) {
+		for (int u = from->u0; u <= from->u1; u++) {
+			if (seg->blob[v * seg->width + u] == a + 1)
+				seg->blob[v * seg->width + u] = (guint16)(b + 1);
+		}
+	}
+	to->n_cells += from->n_cells;
+	to->n_pixels += from->n_pixels;
+	to->sum = tracker_vec3_add(to->sum, from->sum);
+	to->u0 = MIN(to->u0, from->u0);
+	to->v0 = MIN(to->v0, from->v0);
+	to->u1 = MAX(to->u1, from->u1);
+	to->v1 = MAX(to->v1, from->v1);
+	to->n_heads += from->n_heads;
+	memset(from, 0, sizeof(*from));
+	from->person = -1;
+	for (guint h = 0; h < seg->n_heads; h++) {
+		if (seg->heads[h].blob == a)
+			seg->heads[h].blob = b;
+	}
+}
+
+/* A head on a surface too small to be a person is the head of the body
+ * below it, cut off by an arm in front of the neck. */
+static void
+tracker_segmenter_join_heads(TrackerSegmenter *seg, const TrackerSegmentParams *params)
+{
+	for (guint h = 0; h < seg->n_heads; h++) {
+		HeadCandidate *head = &seg->heads[h];
+		int below;
+
+		if (seg->blobs[head->blob].n_pixels >= params->min_person_pixels)
+			continue;
+		below = tracker_segmenter_blob_below(seg, head->box, head->blob);
+		if (below >= 0)
+			tracker_segmenter_merge(seg, head->blob, below);
+	}
+}
+
+/* ---- people ---- */
+
+static void
+tracker_segmenter_heap_push(TrackerSegmenter *seg, int *n, int cell, float d)
+{
+	int i = (*n)++;
+
+	while (i > 0) {
+		int parent = (i - 1) / 2;
+
+		if (seg->heap[parent].d <= d)
+			break;
+		seg->heap[i] = seg->heap[parent];
+		i = parent;
+	}
+	seg->heap[i] = (HeapEntry){ d, cell };
+}
+
+static HeapEntry
+tracker_segmenter_heap_pop(TrackerSegmenter *seg, int *n)
+{
+	HeapEntry top = seg->heap[0], last = seg->heap[--(*n)];
+	int i = 0;
+
+	for (;;) {
+		int child = 2 * i + 1;
+
+		if (child >= *n)
+			break;
+		if (child + 1 < *n && seg->heap[child + 1].d < seg->heap[child].d)
+			child++;
+		if (seg->heap[child].d >= last.d)
+			break;
+		seg->heap[i] = seg->heap[child];
+		i = child;
+	}
+	seg->heap[i] = last;
+	return top;
+}
+
+/* Relaxes the four neighbours of @k within its blob. A cell can sit in
+ * the heap more than once, at most once per edge into it. */
+static void
+tracker_segmenter_relax(TrackerSegmenter *seg, const TrackerGrid *grid, int k, int *n)
+{
+	static const int du[4] = { 1, -1, 0, 0 }, dv[4] = { 0, 0, 1, -1 };
+	int u = k % seg->width, v = k / seg->width;
+	TrackerVec3 p = tracker_grid_point(grid, k);
+
+	for (int d = 0; d < 4; d++) {
+		int uu = u + du[d], vv = v + dv[d], kk = vv * seg->width + uu;
+		float dd;
+
+		/* Across a depth jump (a head joined to its body past an arm)
+		 * the step costs the jump: the geodesic stays fair. */
+		if (uu < 0 || vv < 0 || uu >= seg->width || vv >= seg->height ||
+		    seg->blob[kk] != seg->blob[k])
+			continue;
+		dd = seg->dist[k] + (float)tracker_vec3_distance(p, tracker_grid_point(grid, kk));
+		if (dd >= seg->dist[kk])
+			continue;
+		seg->dist[kk] = dd;
+		seg->labels[kk] = seg->labels[k];
+		tracker_segmenter_heap_push(seg, n, kk, dd);
+	}
+}
+
+/* Seeds the split with head @h's cells, labelled @label. */
+static void
+tracker_segmenter_seed(TrackerSegmenter *seg, const TrackerGrid *grid, const HeadCandidate *h,
+                       guint16 label, int *n)
+{
+	const Blob *blob = &seg->blobs[h->blob];
+
+	for (int v = blob->v0; v <= blob->v1; v++) {
+		for (int u = h->l; u <= h->r; u++) {
+			int k = v * seg->width + u;
+
+			if (seg->blob[k] != h->blob + 1 ||
+			    tracker_vec3_distance(tracker_grid_point(grid, k), h->head.centre) >
+			            1.2 * h->head.radius)
+				continue;
+			seg->dist[k] = 0.0f;
+			seg->labels[k] = label;
+			tracker_segmenter_heap_push(seg, n, k, 0.0f);
+		}
+	}
+}
+
+/* Splits blob @b between the people whose heads it holds: every cell goes
+ * to the head nearest along the surface. @first is the label of the
+ * blob's first head; its others follow in order. */
+static void
+tracker_segmenter_split(TrackerSegmenter *seg, const TrackerGrid *grid, int b, guint16 first)
+{
+	const Blob *blob = &seg->blobs[b];
+	guint16 label = first;
+	int n = 0;
+
+	for (int v = blob->v0; v <= blob->v1; v++)
+		for (int u = blob->u0; u <= blob->u1; u++)
+			seg->dist[v * seg->width + u] = G_MAXFLOAT;
+	for (guint h = 0; h < seg->n_heads; h++) {
+		if (seg->heads[h].blob == b)
+			tracker_segmenter_seed(seg, grid, &seg->heads[h], label++, &n);
+	}
+	while (n > 0) {
+		HeapEntry e = tracker_segmenter_heap_pop(seg, &n);
+
+		/* A stale entry: the cell was reached by a shorter path since. */
+		if (e.d <= seg->dist[e.cell])
+			tracker_segmenter_relax(seg, grid, e.cell, &n);
+	}
+}
+
+/* Labels every cell of blob @b with @label. */
+static void
+tracker_segmenter_label_blob(TrackerSegmenter *seg, int b, guint16 label)
+{
+	const Blob *blob = &seg->blobs[b];
+
+	for (int v = blob->v0; v <= blob->v1; v++) {
+		for (int u = blob->u0; u <= blob->u1; u++) {
+			int k = v * seg->width + u;
+
+			if (seg->blob[k] == b + 1)
+				seg->labels[k] = label;
+		}
+	}
+}
+
+static TrackerPerson *
+tracker_segmenter_add_person(TrackerSegmenter *seg, const TrackerHead *head, int hint)
+{
+	TrackerPerson *p;
+
+	if (seg->n_people >= TRACKER_SEGMENT_MAX_PEOPLE)
+		return NULL;
+	p = &seg->people[seg->n_people++];
+	memset(p, 0, sizeof(*p));
+	p->label = (guint16)seg->n_people;
+	if (head != NULL)
+		p->head = *head;
+	p->hint = hint;
+	return p;
+}
+
+/* People with a head: one per head, splitting blobs with several. */
+static void
+tracker_segmenter_headed(TrackerSegmenter *seg, const TrackerGrid *grid)
+{
+	for (guint b = 0; b < seg->n_blobs; b++) {
+		guint16 first = (guint16)(seg->n_people + 1);
+		guint added = 0;
+
+		if (seg->blobs[b].n_heads == 0)
+			continue;
+		for (guint h = 0; h < seg->n_heads; h++) {
+			if (seg->heads[h].blob == (int)b &&
+			    tracker_segmenter_add_person(seg, &seg->heads[h].head, -1) != NULL)
+				added++;
+		}
+		if (added == 1)
+			tracker_segmenter_label_blob(seg, b, first);
+		else if (added > 1)
+			tracker_segmenter_split(seg, grid, b, first);
+		seg->blobs[b].person = added > 0 ? first - 1 : -1;
+	}
+}
+
+static TrackerVec3
+tracker_segmenter_blob_centre(const Blob *blob)
+{
+	return tracker_vec3_scale(blob->sum, 1.0 / MAX(blob->n_cells, 1u));
+}
+
+/* The person a headless blob is a loose part of (a hand seen apart from
+ * its arm): small, in front of the person's body and within reach. */
+static int
+tracker_segmenter_owner(const TrackerSegmenter *seg, const TrackerFloor *floor, const Blob *blob)
+{
+	TrackerVec3 c = tracker_segmenter_blob_centre(blob);
+	double best = G_MAXDOUBLE;
+	int owner = -1;
+
+	for (guint p = 0; p < seg->n_people; p++) {
+		const TrackerPerson *person = &seg->people[p];
+		double reach, d;
+
+		if (!person->head.found || blob->n_pixels > ATTACH_MAX_SHARE * person->n_pixels)
+			continue;
+		/* Heights are from the camera when there is no floor. */
+		reach = 0.75 *
+		        (floor->found ? MAX(person->head.top_height, 1000.0) : DEFAULT_HEIGHT);
+		d = tracker_vec3_distance(c, person->head.centre);
+		if (d < reach && d < best && c.z < person->centre.z + 100.0) {
+			best = d;
+			owner = (int)p;
+		}
+	}
+	return owner;
+}
+
+/* The hint a headless blob continues: big enough, near where a tracked
+ * person was, and that person not found with their head this frame. */
+static int
+tracker_segmenter_hinted(const TrackerSegmenter *seg, const Blob *blob,
+                         const TrackerSegmentParams *params, const TrackerSegmentHint *hints,
+                         guint n_hints)
+{
+	TrackerVec3 c = tracker_segmenter_blob_centre(blob);
+	double best = HINT_MAX_MM;
+	int hint = -1;
+
+	if (blob->n_pixels < params->min_person_pixels)
+		return -1;
+	for (guint h = 0; h < n_hints; h++) {
+		double d = tracker_vec3_distance(c, hints[h].centre);
+		gboolean taken = blob->n_pixels > HINT_GROWTH * hints[h].n_pixels;
+
+		for (guint p = 0; p < seg->n_people && !taken; p++)
+			taken = seg->people[p].head.found &&
+			        tracker_vec3_distance(seg->people[p].centre, hints[h].centre) <
+			                HINT_MAX_MM;
+		if (!taken && d < best) {
+			best = d;
+			hint = (int)h;
+		}
+	}
+	return hint;
+}
+
+static void
+tracker_segmenter_stats(TrackerSegmenter *seg, const TrackerGrid *grid)
+{
+	for (guint p = 0; p < seg->n_people; p++) {
+		TrackerPerson *person = &seg->people[p];
+
+		person->n_cells = person->n_pixels = 0;
+		person->centre = tracker_vec3(0, 0, 0);
+		person->box[0] = person->box[1] = G_MAXINT;
+		person->box[2] = person->box[3] = -1;
+	}
+	for (int k = 0; k < seg->n; k++) {
+		TrackerPerson *p;
+		int u = k % seg->width, v = k / seg->width;
+
+		if (seg->labels[k] == 0)
+			continue;
+		p = &seg->people[seg->labels[k] - 1];
+		p->n_cells++;
+		p->n_pixels += grid->count[k];
+		p->centre = tracker_vec3_add(p->centre, tracker_grid_point(grid, k));
+		p->box[0] = MIN(p->box[0], u);
+		p->box[1] = MIN(p->box[1], v);
+		p->box[2] = MAX(p->box[2], u);
+		p->box[3] = MAX(p->box[3], v);
+	}
+	for (guint p = 0; p < seg->n_people; p++)
+		seg->people[p].centre = tracker_vec3_scale(seg->people[p].centre,
+		                                           1.0 / MAX(seg->people[p].n_cells, 1u));
+}
+
+/* Headless blobs: loose parts of people, or people whose head is out of
+ * view or hidden, where a tracked person was. */
+static void
+tracker_segmenter_headless(TrackerSegmenter *seg, const TrackerFloor *floor,
+                           const TrackerSegmentParams *params, const TrackerSegmentHint *hints,
+                           guint n_hints)
+{
+	for (guint b = 0; b < seg->n_blobs; b++) {
+		Blob *blob = &seg->blobs[b];
+		TrackerPerson *p;
+		int owner, hint;
+
+		if (blob->n_heads > 0)
+			continue;
+		owner = tracker_segmenter_owner(seg, floor, blob);
+		if (owner >= 0) {
+			tracker_segmenter_label_blob(seg, b, seg->people[owner].label);
+			continue;
+		}
+		hint = tracker_segmenter_hinted(seg, blob, params, hints, n_hints);
+		if (hint < 0 || (p = tracker_segmenter_add_person(seg, NULL, hint)) == NULL)
+			continue;
+		tracker_segmenter_label_blob(seg, b, p->label);
+		blob->person = (int)p->label - 1;
+	}
+}
+
+/* Keeps each person's cells within reach of their head: a person who
+ * touches a wall or a cabinet does not take it along. */
+static void
+tracker_segmenter_trim_reach(TrackerSegmenter *seg, const TrackerGrid *grid,
+                             const TrackerFloor *floor)
+{
+	for (int k = 0; k < seg->n; k++) {
+		const TrackerPerson *p;
+		TrackerVec3 d;
+		double rise, reach;
+
+		if (seg->labels[k] == 0 || !seg->people[seg->labels[k] - 1].head.found)
+			continue;
+		p = &seg->people[seg->labels[k] - 1];
+		reach = REACH_SHARE * (floor->found ? p->head.top_height : DEFAULT_HEIGHT);
+		d = tracker_vec3_sub(tracker_grid_point(grid, k), p->head.centre);
+		rise = tracker_vec3_dot(d, floor->up);
+		d = tracker_vec3_mad(d, floor->up, -rise);
+		if (tracker_vec3_dot(d, d) > reach * reach || rise > reach)
+			seg->labels[k] = 0;
+	}
+}
+
+/* Drops people too small to report, keeping labels 1..n dense. */
+static void
+tracker_segmenter_prune(TrackerSegmenter *seg, const TrackerSegmentParams *params)
+{
+	guint16 map[TRACKER_SEGMENT_MAX_PEOPLE + 1] = { 0 };
+	guint n = 0;
+
+	for (guint p = 0; p < seg->n_people; p++) {
+		if (seg->people[p].n_pixels < params->min_person_pixels || n >= params->max_people)
+			continue;
+		seg->people[n] = seg->people[p];
+		seg->people[n].label = (guint16)(n + 1);
+		map[p + 1] = (guint16)(n + 1);
+		n++;
+	}
+	seg->n_people = n;
+	for (int k = 0; k < seg->n; k++)
+		seg->labels[k] = map[seg->labels[k]];
+}
+
+guint
+tracker_segmenter_run(TrackerSegmenter *seg, const TrackerGrid *grid, const TrackerFloor *floor,
+                      const TrackerSegmentParams *params, const TrackerSegmentHint *hints,
+                      guint n_hints)
+{
+	seg->n_heads = 0;
+	seg->n_people = 0;
+	tracker_segmenter_heights_fill(seg, grid, floor);
+	tracker_segmenter_blobs(seg, grid);
+	for (guint b = 0; b < seg->n_blobs; b++) {
+		/* A head alone is a few hundred pixels. */
+		if (seg->blobs[b].n_pixels >= HEAD_MIN_PIXELS)
+			tracker_segmenter_heads_in_blob(seg, grid, floor, params, (int)b);
+	}
+	tracker_segmenter_join_heads(seg, params);
+	tracker_segmenter_hinted_heads(seg, grid, floor, hints, n_hints);
+	tracker_segmenter_headed(seg, grid);
+	tracker_segmenter_trim_reach(seg, grid, floor);
+	tracker_segmenter_stats(seg, grid);
+	tracker_segmenter_headless(seg, floor, params, hints, n_hints);
+	tracker_segmenter_stats(seg, grid);
+	tracker_segmenter_prune(seg, params);
+	return seg->n_people;
+}

@@ -1,0 +1,207 @@
+#include "tracker-users.h"
+
+#include <string.h>
+
+#define MATCH_MAX_MM 700.0 /* a person this far from a track is someone else */
+#define HINT_HEAD_US (1500 * G_TIME_SPAN_MILLISECOND)
+
+void
+tracker_users_reset(TrackerUsers *users)
+{
+	memset(users, 0, sizeof(*users));
+	users->next_id = 1;
+}
+
+guint
+tracker_users_hints(const TrackerUsers *users, TrackerSegmentHint *hints, int *tracks, guint max)
+{
+	guint n = 0;
+
+	for (int t = 0; t < TRACKER_USERS_MAX && n < max; t++) {
+		const TrackerTrack *track = &users->tracks[t];
+
+		if (!track->active)
+			continue;
+		hints[n].centre = track->centre;
+		hints[n].n_pixels = track->n_pixels;
+		hints[n].height = track->height;
+		/* Only a head seen for itself lately may be looked for where it
+		 * was; otherwise a lost track could live on another's cells. */
+		hints[n].has_head = track->has_body && track->seen_now &&
+		                    track->last_seen_us - track->head_seen_us <= HINT_HEAD_US;
+		hints[n].head = track->body.head;
+		hints[n].head_radius = track->body.head_radius;
+		tracks[n++] = t;
+	}
+	return n;
+}
+
+static int
+tracker_users_new_track(TrackerUsers *users)
+{
+	for (int t = 0; t < TRACKER_USERS_MAX; t++) {
+		TrackerTrack *track = &users->tracks[t];
+
+		if (track->active)
+			continue;
+		memset(track, 0, sizeof(*track));
+		track->active = TRUE;
+		track->id = users->next_id++;
+		return t;
+	}
+	return -1;
+}
+
+/* Greedy: the closest person and track pair first, until none is near. */
+static void
+tracker_users_pair(TrackerUsers *users, const TrackerPerson *people, guint n_people, int *track_of)
+{
+	for (;;) {
+		double best = MATCH_MAX_MM;
+		int bp = -1, bt = -1;
+
+		for (guint p = 0; p < n_people; p++) {
+			if (track_of[p] >= 0)
+				continue;
+			for (int t = 0; t < TRACKER_USERS_MAX; t++) {
+				const TrackerTrack *track = &users->tracks[t];
+				double d;
+
+				if (!track->active || track->seen_now)
+					continue;
+				d = tracker_vec3_distance(people[p].centre, track->centre);
+				if (d < best) {
+					best = d;
+					bp = (int)p;
+					bt = t;
+				}
+			}
+		}
+		if (bp < 0)
+			return;
+		track_of[bp] = bt;
+		users->tracks[bt].seen_now = TRUE;
+	}
+}
+
+void
+tracker_users_match(TrackerUsers *users, const TrackerPerson *people, guint n_people,
+                    const int *hint_tracks, int *track_of)
+{
+	for (int t = 0; t < TRACKER_USERS_MAX; t++)
+		users->tracks[t].seen_now = FALSE;
+	for (guint p = 0; p < n_people; p++) {
+		int t = people[p].hint >= 0 ? hint_tracks[people[p].hint] : -1;
+
+		track_of[p] = t >= 0 && !users->tracks[t].seen_now ? t : -1;
+		if (track_of[p] >= 0)
+			users->tracks[t].seen_now = TRUE;
+	}
+	tracker_users_pair(users, people, n_people, track_of);
+	for (guint p = 0; p < n_people; p++) {
+		if (track_of[p] >= 0)
+			continue;
+		track_of[p] = tracker_users_new_track(users);
+		if (track_of[p] >= 0)
+			users->tracks[track_of[p]].seen_now = TRUE;
+	}
+}
+
+static void
+tracker_users_project(TrackerJoint *joint, const TrackerCamera *camera)
+{
+	if (!tracker_camera_project(camera, joint->position, &joint->u, &joint->v))
+		joint->confidence = 0.0;
+}
+
+/* A joint not seen now: its last place, fading out over the hold time. */
+static void
+tracker_users_carry(TrackerTrack *track, int j, const TrackerUsersParams *params, gint64 time_us)
+{
+	gint64 age = time_us - track->joint_seen_us[j];
+	double left = params->joint_hold_us > 0 ? 1.0 - (double)age / params->joint_hold_us : 0.0;
+
+	if (track->seen_confidence[j] <= 0.0 || left <= 0.0) {
+		track->joints[j].confidence = 0.0;
+		for (int c = 0; c < 3; c++)
+			tracker_euro_reset(&track->filters[j][c]);
+		return;
+	}
+	track->joints[j].confidence = track->seen_confidence[j] * left;
+}
+
+static void
+tracker_users_filter(TrackerTrack *track, int j, TrackerVec3 p, const TrackerUsersParams *params,
+                     gint64 time_us)
+{
+	if (params->smoothing) {
+		p.x = tracker_euro_filter(&track->filters[j][0], &params->euro, p.x, time_us);
+		p.y = tracker_euro_filter(&track->filters[j][1], &params->euro, p.y, time_us);
+		p.z = tracker_euro_filter(&track->filters[j][2], &params->euro, p.z, time_us);
+	}
+	track->joints[j].position = p;
+}
+
+void
+tracker_users_update(TrackerUsers *users, int t, const TrackerCamera *camera,
+                     const TrackerVec3 joints[TRACKER_N_JOINTS],
+                     const double confidence[TRACKER_N_JOINTS], const TrackerUsersParams *params,
+                     gint64 time_us)
+{
+	TrackerTrack *track = &users->tracks[t];
+
+	for (int j = 0; j < TRACKER_N_JOINTS; j++) {
+		if (confidence[j] <= 0.0) {
+			tracker_users_carry(track, j, params, time_us);
+			continue;
+		}
+		tracker_users_filter(track, j, joints[j], params, time_us);
+		track->joints[j].confidence = confidence[j];
+		track->seen_confidence[j] = confidence[j];
+		track->joint_seen_us[j] = time_us;
+		tracker_users_project(&track->joints[j], camera);
+	}
+	track->last_seen_us = time_us;
+}
+
+/* A track the frame did not show: reported while its joints fade, kept a
+ * little longer so the person gets their id back, then dropped. */
+static gboolean
+tracker_users_age(TrackerTrack *track, const TrackerUsersParams *params, gint64 time_us)
+{
+	gint64 age = time_us - track->last_seen_us;
+	gboolean any = FALSE;
+
+	if (age > MAX(params->user_timeout_us, params->joint_hold_us)) {
+		track->active = FALSE;
+		return FALSE;
+	}
+	for (int j = 0; j < TRACKER_N_JOINTS; j++) {
+		tracker_users_carry(track, j, params, time_us);
+		any |= track->joints[j].confidence > 0.0;
+	}
+	return any;
+}
+
+void
+tracker_users_output(TrackerUsers *users, const TrackerUsersParams *params, gint64 time_us,
+                     guint max_users, TrackerFrame *frame)
+{
+	frame->n_users = 0;
+	for (int t = 0; t < TRACKER_USERS_MAX; t++) {
+		TrackerTrack *track = &users->tracks[t];
+		TrackerUser *user;
+
+		if (!track->active)
+			continue;
+		if (!track->seen_now && !tracker_users_age(track, params, time_us))
+			continue;
+		if (frame->n_users >= MIN(max_users, TRACKER_MAX_USERS))
+			continue;
+		user = &frame->users[frame->n_users++];
+		user->id = track->id;
+		user->centre = track->centre;
+		user->n_pixels = track->seen_now ? track->n_pixels : 0;
+		memcpy(user->joints, track->joints, sizeof(user->joints));
+	}
+}

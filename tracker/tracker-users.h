@@ -1,0 +1,83 @@
+/* People over time: stable ids, smoothing, and joints carried through
+ * short losses.
+ *
+ * Each person found in a frame is matched to the nearest tracked user
+ * (by the centre of their cells) or becomes a new user with a new id; ids
+ * count up from 1 and are never given out twice. Every joint coordinate
+ * goes through a One Euro filter. A joint the frame does not give, or a
+ * user the frame does not show, is carried at its last place for a while
+ * with a confidence that fades to nothing. */
+#pragma once
+
+#include <glib.h>
+
+#include "tracker-body.h"
+#include "tracker-euro.h"
+#include "tracker-limb.h"
+#include "tracker-segment.h"
+#include "tracker-types.h"
+
+#define TRACKER_USERS_MAX 12
+
+typedef struct {
+	gboolean smoothing;
+	TrackerEuroParams euro;
+	gint64 joint_hold_us;
+	gint64 user_timeout_us;
+} TrackerUsersParams;
+
+typedef struct {
+	gboolean active;
+	guint id;
+	gint64 last_seen_us;
+	gboolean seen_now; /* a person matched it this frame */
+	TrackerVec3 centre;
+	guint n_pixels;
+	double height;       /* mm, the tallest seen (people stoop, rarely grow) */
+	gint64 head_seen_us; /* when the head's outline was last seen */
+	guint frames;        /* frames fitted */
+	gboolean has_body;
+	TrackerBody body;
+	TrackerLimbPose limbs[TRACKER_N_LIMBS];
+	TrackerEuro filters[TRACKER_N_JOINTS][3];
+	TrackerJoint joints[TRACKER_N_JOINTS]; /* as last reported */
+	double seen_confidence[TRACKER_N_JOINTS];
+	gint64 joint_seen_us[TRACKER_N_JOINTS];
+} TrackerTrack;
+
+typedef struct {
+	TrackerTrack tracks[TRACKER_USERS_MAX];
+	guint next_id;
+} TrackerUsers;
+
+/** tracker_users_reset: forgets every user; ids start again from 1. */
+void tracker_users_reset(TrackerUsers *users);
+
+/** tracker_users_hints: where the tracked users were, for the segmenter. */
+guint tracker_users_hints(const TrackerUsers *users, TrackerSegmentHint *hints, int *tracks,
+                          guint max);
+
+/**
+ * tracker_users_match:
+ * Matches the frame's @people to tracks, starting new tracks for the
+ * rest; @track_of receives a track index per person (-1: no room).
+ */
+void tracker_users_match(TrackerUsers *users, const TrackerPerson *people, guint n_people,
+                         const int *hint_tracks, int *track_of);
+
+/**
+ * tracker_users_update:
+ * Gives track @t this frame's joints (@confidence 0: not found).
+ */
+void tracker_users_update(TrackerUsers *users, int t, const TrackerCamera *camera,
+                          const TrackerVec3 joints[TRACKER_N_JOINTS],
+                          const double confidence[TRACKER_N_JOINTS],
+                          const TrackerUsersParams *params, gint64 time_us);
+
+/**
+ * tracker_users_output:
+ * Ages the tracks that this frame did not show, drops the expired ones,
+ * and writes the users to report into @frame (at most @max_users).
+ */
+void tracker_users_output(TrackerUsers *users, const TrackerUsersParams *params, gint64 time_us,
+                          guint max_users, TrackerFrame *frame);

@@ -1,0 +1,355 @@
+#include "tracker.h"
+
+#include <string.h>
+
+#include "tracker-body.h"
+#include "tracker-floor.h"
+#include "tracker-grid.h"
+#include "tracker-limb.h"
+#include "tracker-segment.h"
+#include "tracker-users.h"
+
+G_DEFINE_QUARK(skelbridge - tracker - error - quark, tracker_error)
+
+#define SEARCH_EVERY 8 /* frames between full searches of a tracked body */
+
+struct _Tracker {
+	TrackerSettings settings;
+	TrackerUsersParams users_params;
+	TrackerSegmentParams segment_params;
+	TrackerGrid grid;
+	TrackerFloor floor;
+	TrackerSegmenter *segmenter;
+	TrackerLimbFitter *limbs;
+	TrackerUsers users;
+	gboolean have_time;
+	gint64 last_time_us;
+	gint busy; /* atomic: a frame is being tracked */
+};
+
+void
+tracker_settings_init(TrackerSettings *s)
+{
+	g_return_if_fail(s != NULL);
+
+	memset(s, 0, sizeof(*s));
+	tracker_camera_init_kinect(&s->camera);
+	s->max_users = 6;
+	s->min_user_pixels = 1500;
+	s->min_user_height_mm = 900.0;
+	s->max_depth_mm = 6000.0;
+	s->smoothing = TRUE;
+	s->min_cutoff_hz = 1.0;
+	s->beta = 0.007;
+	s->d_cutoff_hz = 1.0;
+	s->joint_hold_us = 300000;
+	s->user_timeout_us = 1000000;
+}
+
+static gboolean
+tracker_settings_check(const TrackerSettings *s, GError **error)
+{
+	const TrackerCamera *c = &s->camera;
+	const char *bad = NULL;
+
+	if (c->width < 32 || c->height < 32 || c->width > 4096 || c->height > 4096)
+		bad = "camera: image size must be 32 to 4096 pixels a side";
+	else if (!(c->fx > 0.0 && c->fy > 0.0))
+		bad = "camera: focal lengths must be positive";
+	else if (s->max_users < 1 || s->max_users > TRACKER_MAX_USERS)
+		bad = "max_users: must be 1 to TRACKER_MAX_USERS";
+	else if (!(s->max_depth_mm > 0.0))
+		bad = "max_depth_mm: must be positive";
+	else if (!(s->min_cutoff_hz > 0.0) || !(s->d_cutoff_hz > 0.0) || !(s->beta >= 0.0))
+		bad = "smoothing: cutoffs must be positive and beta not negative";
+	else if (s->joint_hold_us < 0 || s->user_timeout_us < 0)
+		bad = "joint_hold_us, user_timeout_us: must not be negative";
+	if (bad == NULL)
+		return TRUE;
+	g_set_error(error, TRACKER_ERROR, TRACKER_ERROR_SETTINGS, "tracker settings: %s", bad);
+	return FALSE;
+}
+
+Tracker *
+tracker_new(const TrackerSettings *settings, GError **error)
+{
+	TrackerSettings defaults;
+	Tracker *t;
+
+	if (settings == NULL) {
+		tracker_settings_init(&defaults);
+		settings = &defaults;
+	}
+	if (!tracker_settings_check(settings, error))
+		return NULL;
+	t = g_new0(Tracker, 1);
+	t->settings = *settings;
+	t->users_params.smoothing = settings->smoothing;
+	t->users_params.euro.min_cutoff = settings->min_cutoff_hz;
+	t->users_params.euro.beta = settings->beta;
+	t->users_params.euro.d_cutoff = settings->d_cutoff_hz;
+	t->users_params.joint_hold_us = settings->joint_hold_us;
+	t->users_params.user_timeout_us = settings->user_timeout_us;
+	t->segment_params.min_person_pixels = settings->min_user_pixels;
+	t->segment_params.min_head_height = settings->min_user_height_mm;
+	t->segment_params.max_people = TRACKER_SEGMENT_MAX_PEOPLE;
+	tracker_grid_init(&t->grid, &settings->camera);
+	t->segmenter = tracker_segmenter_new(&t->grid);
+	t->limbs = tracker_limb_fitter_new(&t->grid);
+	tracker_floor_reset(&t->floor);
+	tracker_users_reset(&t->users);
+	return t;
+}
+
+void
+tracker_free(Tracker *t)
+{
+	if (t == NULL)
+		return;
+	tracker_grid_clear(&t->grid);
+	tracker_segmenter_free(t->segmenter);
+	tracker_limb_fitter_free(t->limbs);
+	g_free(t);
+}
+
+const TrackerSettings *
+tracker_get_settings(const Tracker *t)
+{
+	return &t->settings;
+}
+
+void
+tracker_reset(Tracker *t)
+{
+	guint next_id = t->users.next_id;
+
+	tracker_floor_reset(&t->floor);
+	tracker_users_reset(&t->users);
+	t->users.next_id = next_id;
+	t->have_time = FALSE;
+}
+
+/* Joints a frame cannot place well get less confidence: those outside
+ * the image are a guess from the body model. */
+static void
+tracker_trunk_confidence(const Tracker *t, const TrackerPerson *person, const TrackerVec3 *joints,
+                         double *confidence)
+{
+	const TrackerCamera *c = &t->settings.camera;
+
+	for (int j = 0; j < TRACKER_N_JOINTS; j++) {
+		double u, v;
+
+		if (j == TRACKER_JOINT_HEAD)
+			confidence[j] = person->head.found ? 1.0 : 0.3;
+		else if (j <= TRACKER_JOINT_RIGHT_SHOULDER || j == TRACKER_JOINT_LEFT_HIP ||
+		         j == TRACKER_JOINT_RIGHT_HIP)
+			confidence[j] = 0.9;
+		if (!tracker_camera_project(c, joints[j], &u, &v) || u < 0 || v < 0 ||
+		    u >= c->width || v >= c->height)
+			confidence[j] = MIN(confidence[j], 0.3);
+	}
+}
+
+/* Body, limbs and joints of @person, continuing track @tr. */
+static void
+tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 time_us)
+{
+	TrackerTrack *track = &t->users.tracks[tr];
+	TrackerBodyCells cells = { &t->grid,
+		                   &t->floor,
+		                   tracker_segmenter_heights(t->segmenter),
+		                   tracker_segmenter_labels(t->segmenter),
+		                   person->label,
+		                   person->box,
+		                   NULL };
+	TrackerVec3 joints[TRACKER_N_JOINTS] = { { 0 } };
+	double confidence[TRACKER_N_JOINTS] = { 0 };
+	TrackerBody body;
+	TrackerLimbPose poses[TRACKER_N_LIMBS];
+
+	/* A full search now and then; in between, last frame's pose refined. */
+	gboolean search = !track->has_body || track->frames % SEARCH_EVERY == 0;
+
+	track->frames++;
+	track->centre = person->centre;
+	track->n_pixels = person->n_pixels;
+	if (!tracker_body_fit(&body, &cells, person, track->height,
+	                      track->has_body ? &track->body : NULL, search)) {
+		tracker_users_update(&t->users, tr, &t->settings.camera, joints, confidence,
+		                     &t->users_params, time_us);
+		return;
+	}
+	tracker_limb_fit(t->limbs, &body, &cells, track->has_body ? track->limbs : NULL, search,
+	                 poses);
+	/* The torso again without the arms, and the limbs on that torso. */
+	cells.exclude = tracker_limb_claims(t->limbs);
+	tracker_body_refit(&body, &cells, person);
+	cells.exclude = NULL;
+	tracker_limb_refine(t->limbs, &body, &cells, track->has_body ? track->limbs : NULL, poses);
+	tracker_body_trunk(&body, joints);
+	tracker_limb_joints(&body, &cells, poses, joints, confidence);
+	tracker_trunk_confidence(t, person, joints, confidence);
+	track->body = body;
+	track->has_body = TRUE;
+	memcpy(track->limbs, poses, sizeof(poses));
+	if (person->head.found && !person->head.hinted) {
+		track->head_seen_us = time_us;
+		if (t->floor.found)
+			track->height = MAX(track->height, body.height);
+	}
+	tracker_users_update(&t->users, tr, &t->settings.camera, joints, confidence,
+	                     &t->users_params, time_us);
+}
+
+static void
+tracker_run(Tracker *t, const guint16 *depth_mm, guint64 frame, gint64 time_us, TrackerFrame *out)
+{
+	TrackerSegmentHint hints[TRACKER_USERS_MAX];
+	int hint_tracks[TRACKER_USERS_MAX], track_of[TRACKER_SEGMENT_MAX_PEOPLE];
+	const TrackerPerson *people;
+	guint n_hints, n_people;
+
+	tracker_grid_fill(&t->grid, depth_mm, t->settings.max_depth_mm);
+	tracker_floor_update(&t->floor, &t->grid);
+	n_hints = tracker_users_hints(&t->users, hints, hint_tracks, TRACKER_USERS_MAX);
+	tracker_segmenter_run(t->segmenter, &t->grid, &t->floor, &t->segment_params, hints,
+	                      n_hints);
+	people = tracker_segmenter_people(t->segmenter, &n_people);
+	tracker_users_match(&t->users, people, n_people, hint_tracks, track_of);
+	for (guint p = 0; p < n_people; p++) {
+		if (track_of[p] >= 0)
+			tracker_track_person(t, &people[p], track_of[p], time_us);
+	}
+	memset(out, 0, sizeof(*out));
+	out->frame = frame;
+	out->time_us = time_us;
+	tracker_users_output(&t->users, &t->users_params, time_us, t->settings.max_users, out);
+}
+
+/* The frame's time must follow the last one's: smoothing and ids assume
+ * one sequence in order. */
+static gboolean
+tracker_check_time(Tracker *t, gint64 time_us, GError **error)
+{
+	if (t->have_time && time_us <= t->last_time_us) {
+		g_set_error(error, TRACKER_ERROR, TRACKER_ERROR_TIME,
+		            "frame time %" G_GINT64_FORMAT
+		            " us is not after the last frame's %" G_GINT64_FORMAT
+		            " us (tracker_reset() starts a new sequence)",
+		            time_us, t->last_time_us);
+		return FALSE;
+	}
+	t->have_time = TRUE;
+	t->last_time_us = time_us;
+	return TRUE;
+}
+
+static gboolean
+tracker_claim(Tracker *t, GError **error)
+{
+	if (g_atomic_int_compare_and_exchange(&t->busy, 0, 1))
+		return TRUE;
+	g_set_error_literal(error, TRACKER_ERROR, TRACKER_ERROR_BUSY,
+	                    "the tracker is already working on a frame");
+	return FALSE;
+}
+
+gboolean
+tracker_process(Tracker *t, const guint16 *depth_mm, guint64 frame, gint64 time_us,
+                TrackerFrame *out, GError **error)
+{
+	gboolean ok;
+
+	g_return_val_if_fail(t != NULL && depth_mm != NULL && out != NULL, FALSE);
+
+	if (!tracker_claim(t, error))
+		return FALSE;
+	ok = tracker_check_time(t, time_us, error);
+	if (ok)
+		tracker_run(t, depth_mm, frame, time_us, out);
+	g_atomic_int_set(&t->busy, 0);
+	return ok;
+}
+
+/* ---- asynchronous ---- */
+
+/* Identifies our tasks; ISO C cannot pass a function as a pointer. */
+static const char tracker_async_tag[] = "tracker_process_async";
+
+typedef struct {
+	Tracker *tracker;
+	guint16 *depth;
+	guint64 frame;
+	gint64 time_us;
+	TrackerFrame result;
+} TrackerJob;
+
+static void
+tracker_job_free(gpointer data)
+{
+	TrackerJob *job = data;
+
+	g_free(job->depth);
+	g_free(job);
+}
+
+static void
+tracker_job_run(GTask *task, gpointer source G_GNUC_UNUSED, gpointer data,
+                GCancellable *cancellable G_GNUC_UNUSED)
+{
+	TrackerJob *job = data;
+	GError *error = NULL;
+	gboolean ok = tracker_check_time(job->tracker, job->time_us, &error);
+
+	if (ok)
+		tracker_run(job->tracker, job->depth, job->frame, job->time_us, &job->result);
+	/* Released before the result goes back: the callback may track the
+	 * next frame at once. */
+	g_atomic_int_set(&job->tracker->busy, 0);
+	if (ok)
+		g_task_return_boolean(task, TRUE);
+	else
+		g_task_return_error(task, error);
+}
+
+void
+tracker_process_async(Tracker *t, const guint16 *depth_mm, guint64 frame, gint64 time_us,
+                      GCancellable *cancellable, GAsyncReadyCallback callback, gpointer user_data)
+{
+	g_autoptr(GTask) task = g_task_new(NULL, cancellable, callback, user_data);
+	GError *error = NULL;
+	TrackerJob *job;
+
+	g_return_if_fail(t != NULL && depth_mm != NULL);
+
+	g_task_set_source_tag(task, (gpointer)tracker_async_tag);
+	g_task_set_name(task, "tracker_process_async");
+	if (!tracker_claim(t, &error)) {
+		g_task_return_error(task, error);
+		return;
+	}
+	job = g_new0(TrackerJob, 1);
+	job->tracker = t;
+	job->depth = g_memdup2(depth_mm, (gsize)t->settings.camera.width *
+	                                         t->settings.camera.height * sizeof(guint16));
+	job->frame = frame;
+	job->time_us = time_us;
+	g_task_set_task_data(task, job, tracker_job_free);
+	g_task_run_in_thread(task, tracker_job_run);
+}
+
+gboolean
+tracker_process_finish(Tracker *t, GAsyncResult *result, TrackerFrame *out, GError **error)
+{
+	TrackerJob *job;
+
+	g_return_val_if_fail(t != NULL && g_task_is_valid(result, NULL), FALSE);
+	g_return_val_if_fail(g_task_get_source_tag(G_TASK(result)) == tracker_async_tag, FALSE);
+
+	if (!g_task_propagate_boolean(G_TASK(result), error))
+		return FALSE;
+	job = g_task_get_task_data(G_TASK(result));
+	*out = job->result;
+	return TRUE;
+}

@@ -1,0 +1,108 @@
+/* The skeleton tracker: one depth frame and its time in, the users in view
+ * out, each with a stable id and fifteen joints (tracker-types.h).
+ *
+ * No calibration pose, no background to capture first: the first frame
+ * already gives skeletons. The tracker keeps state from frame to frame
+ * (the floor, the users and their ids, smoothing), so frames of one
+ * sequence go in order; tracker_reset() starts a new sequence. It reads
+ * no clock and does no I/O; one tracker is used by one thread at a time,
+ * and separate trackers share nothing. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "tracker-camera.h"
+#include "tracker-types.h"
+
+#define TRACKER_ERROR (tracker_error_quark())
+GQuark tracker_error_quark(void);
+
+typedef enum {
+	TRACKER_ERROR_SETTINGS, /* a setting is out of range */
+	TRACKER_ERROR_TIME,     /* a frame is not later than the one before */
+	TRACKER_ERROR_BUSY,     /* the tracker is working on another frame */
+} TrackerError;
+
+typedef struct {
+	/* The depth camera: image size and pinhole model.
+	 * Default: the Kinect v1 (tracker_camera_init_kinect). */
+	TrackerCamera camera;
+	/* Most users reported at once. Default 6, at most TRACKER_MAX_USERS. */
+	guint max_users;
+	/* Fewer depth pixels than this on a person and they are not reported.
+	 * Default 1500 (a third of an adult at 4 m). */
+	guint min_user_pixels;
+	/* A head lower than this above the floor is not a person's (when the
+	 * floor is in view). Default 900 mm: a 1.15 m child counts, a chair's
+	 * back does not. */
+	double min_user_height_mm;
+	/* Readings farther than this are ignored. Default 6000 mm. */
+	double max_depth_mm;
+	/* One Euro filtering of every joint coordinate. Default TRUE. */
+	gboolean smoothing;
+	/* The filter's cutoff at rest: lower is steadier. Default 1.0 Hz. */
+	double min_cutoff_hz;
+	/* How fast the cutoff rises with speed: higher lags less. Default
+	 * 0.007 per mm/s. */
+	double beta;
+	/* Cutoff for the speed estimate. Default 1.0 Hz. */
+	double d_cutoff_hz;
+	/* A joint not found is carried at its last place for this long with
+	 * a confidence fading to 0. Default 300000 us. */
+	gint64 joint_hold_us;
+	/* A user not seen for this long is dropped and their id retired; one
+	 * who comes back sooner keeps their id. Default 1000000 us. */
+	gint64 user_timeout_us;
+} TrackerSettings;
+
+typedef struct _Tracker Tracker;
+
+/** tracker_settings_init: fills @settings with the defaults above. */
+void tracker_settings_init(TrackerSettings *settings);
+
+/**
+ * tracker_new:
+ * A tracker with @settings (NULL for the defaults). Fails with
+ * TRACKER_ERROR_SETTINGS when a setting is out of range.
+ */
+Tracker *tracker_new(const TrackerSettings *settings, GError **error);
+void tracker_free(Tracker *tracker);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(Tracker, tracker_free)
+
+/** tracker_get_settings: the settings the tracker runs with. */
+const TrackerSettings *tracker_get_settings(const Tracker *tracker);
+
+/**
+ * tracker_process:
+ * Tracks one frame: @depth_mm holds camera width x height millimetres,
+ * row-major, 0 for no reading. @frame is the source's frame number,
+ * @time_us the frame's time, which must grow from frame to frame.
+ * Fills @out. Fails with TRACKER_ERROR_TIME when @time_us is not later
+ * than the last frame's, and TRACKER_ERROR_BUSY during an asynchronous
+ * call.
+ */
+gboolean tracker_process(Tracker *tracker, const guint16 *depth_mm, guint64 frame, gint64 time_us,
+                         TrackerFrame *out, GError **error);
+
+/**
+ * tracker_process_async:
+ * As tracker_process(), on a worker thread; @depth_mm is copied before
+ * this returns. @callback runs on the thread-default main context of the
+ * caller; it calls tracker_process_finish(). One call at a time: another
+ * one before the callback fails with TRACKER_ERROR_BUSY.
+ */
+void tracker_process_async(Tracker *tracker, const guint16 *depth_mm, guint64 frame, gint64 time_us,
+                           GCancellable *cancellable, GAsyncReadyCallback callback,
+                           gpointer user_data);
+
+/** tracker_process_finish: the result of tracker_process_async() into @out. */
+gboolean tracker_process_finish(Tracker *tracker, GAsyncResult *result, TrackerFrame *out,
+                                GError **error);
+
+/**
+ * tracker_reset:
+ * Starts a new sequence (unrelated stills, a source that started over):
+ * forgets the users, the floor and the last frame's time. Ids go on
+ * counting: a tracker never gives one out twice.
+ */
+void tracker_reset(Tracker *tracker);
