@@ -231,7 +231,7 @@ cmd_run_add_entries(GOptionContext *context, CmdRunArgs *args)
 		  "OUTPUT=URL when there are several",
 		  "[OUTPUT=]URL" },
 		{ "skeletons", 0, 0, G_OPTION_ARG_STRING, &args->skeletons,
-		  "Where skeletons come from (default truth; see below)", "NAME" },
+		  "Where skeletons come from (default tracker; see below)", "NAME" },
 		{ "no-watch", 0, 0, G_OPTION_ARG_NONE, &args->no_watch,
 		  "Do not reload mapping files when they change (SIGHUP still does)", NULL },
 		G_OPTION_ENTRY_NULL
@@ -261,7 +261,7 @@ cmd_run_bridge(const CmdRunArgs *args, CmdRun *run, GError **error)
 
 	options.mappings = args->mappings ? (const char *const *)args->mappings : default_mappings;
 	options.targets = (const char *const *)args->targets;
-	options.skeletons = args->skeletons ? args->skeletons : "truth";
+	options.skeletons = args->skeletons ? args->skeletons : "tracker";
 	options.watch = !args->no_watch;
 	return bridge_new(&options, cmd_run_log, run, error);
 }

@@ -5,13 +5,12 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "tracker/tracker.h"
+#include "skeletons.h"
 
 typedef struct {
 	GMainLoop *loop;
-	Tracker *tracker;
+	Skeletons *skeletons; /* the tracker */
 	gboolean json;
-	gboolean stills; /* raw: unrelated frames, each tracked afresh */
 	gint64 max_frames;
 	guint64 frames;
 	int status;
@@ -92,40 +91,13 @@ cmd_track_print_summary(const TrackerFrame *frame)
 	printf("\n");
 }
 
-/* Tracks @frame; a source that starts its clock over (a replay looping)
- * starts a new sequence. */
-static gboolean
-cmd_track_process(CmdTrack *track, const DepthFrame *frame, TrackerFrame *out, GError **error)
-{
-	g_autoptr(GError) local = NULL;
-
-	if (track->stills)
-		tracker_reset(track->tracker);
-	if (tracker_process(track->tracker, frame->mm, frame->number, frame->time_us, out, &local))
-		return TRUE;
-	if (!g_error_matches(local, TRACKER_ERROR, TRACKER_ERROR_TIME)) {
-		g_propagate_error(error, g_steal_pointer(&local));
-		return FALSE;
-	}
-	tracker_reset(track->tracker);
-	return tracker_process(track->tracker, frame->mm, frame->number, frame->time_us, out,
-	                       error);
-}
-
 static void
 cmd_track_frame(Source *source, const DepthFrame *frame, gpointer user_data)
 {
 	CmdTrack *track = user_data;
-	g_autoptr(GError) error = NULL;
 	TrackerFrame out;
 
-	if (!cmd_track_process(track, frame, &out, &error)) {
-		cli_error("%s", error->message);
-		track->status = 1;
-		source_stop(source);
-		g_main_loop_quit(track->loop);
-		return;
-	}
+	skeletons_process(track->skeletons, frame, &out);
 	if (track->json)
 		cmd_track_print_json(&out, frame->timestamp);
 	else
@@ -158,7 +130,7 @@ cmd_track_event(Source *source, SourceEvent event, const GError *error, gpointer
 	case SOURCE_EVENT_RESUMED:
 		cli_error("%s: frames again", source_spec(source));
 		/* Time and people moved on while the device was away. */
-		tracker_reset(track->tracker);
+		skeletons_reset(track->skeletons);
 		break;
 	}
 }
@@ -187,7 +159,7 @@ cmd_track_main(int argc, char **argv)
 	g_autoptr(GError) error = NULL;
 	g_auto(CliSourceArgs) args = { 0 };
 	g_autoptr(Source) source = NULL;
-	g_autoptr(Tracker) tracker = NULL;
+	g_autoptr(Skeletons) skeletons = NULL;
 	g_autoptr(GMainLoop) loop = NULL;
 	gboolean json = FALSE;
 	const GOptionEntry entries[] = {
@@ -202,15 +174,14 @@ cmd_track_main(int argc, char **argv)
 	if (!cli_parse(context, "track", &argc, &argv))
 		return 2;
 	source = cli_open_source(&args, &error);
-	if (source == NULL || (tracker = tracker_new(NULL, &error)) == NULL) {
+	if (source == NULL || (skeletons = skeletons_open("tracker", &error)) == NULL) {
 		cli_error("%s", error->message);
 		return 1;
 	}
 	loop = g_main_loop_new(NULL, FALSE);
 	track.loop = loop;
-	track.tracker = tracker;
+	track.skeletons = skeletons;
 	track.json = json;
-	track.stills = g_str_has_prefix(source_spec(source), "raw:");
 	track.max_frames = args.frames;
 	return cmd_track_loop(&track, source);
 }

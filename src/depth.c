@@ -164,5 +164,6 @@ depth_frame_copy(DepthFrame *dest, const DepthFrame *src)
 	dest->number = src->number;
 	dest->timestamp = src->timestamp;
 	dest->time_us = src->time_us;
+	dest->still = src->still;
 	dest->truth = NULL;
 }

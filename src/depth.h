@@ -26,6 +26,8 @@ typedef struct {
 	guint64 number;    /* frames delivered by this source, from 0 */
 	guint32 timestamp; /* the device's own timestamp */
 	gint64 time_us;    /* frame time in microseconds on the source's clock */
+	/* Unrelated to the frame before (raw stills): trackers start afresh. */
+	gboolean still;
 	/* The scene's truth, when the source knows it (the demo), or NULL. */
 	const struct _DemoTruth *truth;
 } DepthFrame;

@@ -5,6 +5,7 @@
 G_DEFINE_QUARK(skelbridge - skeletons - error - quark, skeletons_error)
 
 static const SkeletonsBackend *const backends[] = {
+	&skeletons_tracker_backend,
 	&skeletons_truth_backend,
 };
 
@@ -66,4 +67,11 @@ const char *
 skeletons_name(const Skeletons *skeletons)
 {
 	return skeletons->backend->name;
+}
+
+void
+skeletons_reset(Skeletons *skeletons)
+{
+	if (skeletons->backend->reset != NULL)
+		skeletons->backend->reset(skeletons->data);
 }

@@ -25,6 +25,8 @@ typedef struct {
 	gpointer (*open)(GError **error);
 	/* Fills @out for @depth: frame number, time and users. */
 	void (*process)(gpointer data, const DepthFrame *depth, TrackerFrame *out);
+	/* Optional: forget the past (the source jumped, the device came back). */
+	void (*reset)(gpointer data);
 	void (*free)(gpointer data);
 } SkeletonsBackend;
 
@@ -39,6 +41,9 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(Skeletons, skeletons_free)
 void skeletons_process(Skeletons *skeletons, const DepthFrame *depth, TrackerFrame *out);
 
 const char *skeletons_name(const Skeletons *skeletons);
+
+/** skeletons_reset: frames from now on do not follow the ones before. */
+void skeletons_reset(Skeletons *skeletons);
 /** skeletons_usage: one line per backend, for --help; newly allocated. */
 char *skeletons_usage(void);
 
@@ -47,3 +52,4 @@ char *skeletons_usage(void);
 #define SKELETONS_TRUTH_MIN_PIXELS 1000
 
 extern const SkeletonsBackend skeletons_truth_backend;
+extern const SkeletonsBackend skeletons_tracker_backend;

@@ -99,6 +99,7 @@ source_raw_read(gpointer data, DepthFrame *frame, GError **error)
 	frame->time_us = (gint64)(raw->number * G_USEC_PER_SEC / 30);
 	frame->timestamp = (guint32)frame->time_us;
 	frame->truth = NULL;
+	frame->still = TRUE;
 	raw->number++;
 	raw->next++;
 	return SOURCE_READ_FRAME;

@@ -184,8 +184,9 @@ run_to_sink(const char *scene, guint frames, const char *mapping, guint n_expect
 	g_autofree char *url = osc_sink_url(sink);
 	g_autofree char *source = g_strconcat("demo:", scene, NULL);
 	g_autofree char *n = g_strdup_printf("%u", frames);
-	const char *args[] = { "run",       "--source", source,     "--fast", "--frames", n,
-		               "--mapping", mapping,    "--target", url,      NULL };
+	const char *args[] = { "run",      "--skeletons", "truth", "--source",  source,
+		               "--fast",   "--frames",    n,       "--mapping", mapping,
+		               "--target", url,           NULL };
 	g_autoptr(ChildProc) proc = child_proc_start(args);
 
 	g_assert_cmpint(child_proc_wait(proc, 60000), ==, 0);
@@ -299,9 +300,10 @@ test_default_end_to_end(void)
 	assert_received(expected, received);
 }
 
-/* A recording has no truth: the bridge plays it, with no users. */
+/* A recording carries no truth: the tracker finds the crowd's three people
+ * in it, and every one of them is announced and sends a head. */
 static void
-test_replay_without_users(void)
+test_replay_through_tracker(void)
 {
 	g_autofree char *dir = testutil_tmpdir();
 	g_autofree char *dump = g_build_filename(dir, "dump", NULL);
@@ -316,22 +318,29 @@ test_replay_without_users(void)
 	g_autoptr(ChildProc) proc = NULL;
 	g_autoptr(GPtrArray) received = NULL;
 	g_autofree char *log = NULL;
-	OscSinkMessage *m;
+	guint announced = 0, heads = 0;
 
 	g_assert_cmpint(child_proc_wait(recording, 60000), ==, 0);
 	proc = child_proc_start(run);
 	g_assert_cmpint(child_proc_wait(proc, 60000), ==, 0);
 	log = child_proc_log(proc);
 	g_assert_nonnull(strstr(log, summary));
-	g_assert_true(osc_sink_wait_count(sink, 1, WAIT_MS));
+	g_assert_true(osc_sink_wait_path(sink, "/skel/new_user", WAIT_MS));
 	g_usleep(200000);
 	received = osc_sink_take(sink);
-	/* Frame time spans 0.63 s: the count goes once, with no refresh. */
-	g_assert_cmpuint(received->len, ==, 1);
-	m = g_ptr_array_index(received, 0);
-	g_assert_cmpstr(m->path, ==, "/skel/users");
-	g_assert_cmpstr(m->types, ==, "i");
-	g_assert_cmpint(m->args[0].i, ==, 0);
+	for (guint i = 0; i < received->len; i++) {
+		OscSinkMessage *m = g_ptr_array_index(received, i);
+
+		announced += strcmp(m->path, "/skel/new_user") == 0;
+		if (g_str_has_suffix(m->path, "/head")) {
+			heads++;
+			/* metres away from the sensor: the crowd stands 2.8 to 4.4 m away */
+			g_assert_cmpfloat(m->args[2].f, >, 2.5);
+			g_assert_cmpfloat(m->args[2].f, <, 4.8);
+		}
+	}
+	g_assert_cmpuint(announced, ==, 3);
+	g_assert_cmpuint(heads, >=, 3 * 15);
 	testutil_rmdir(dir);
 }
 
@@ -423,8 +432,8 @@ test_pure_data(void)
 	g_autofree char *url = g_strdup_printf("osc.udp://127.0.0.1:%d", port);
 	const char *pd_args[] = { "pd",      "-nrt",  "-nogui", "-noaudio", "-nomidi",
 		                  "-stderr", "-open", patch,    NULL };
-	const char *args[] = { "run", "--source", "demo:crowd", "--frames",
-		               "5",   "--target", url,          NULL };
+	const char *args[] = { "run",      "--skeletons", "truth",    "--source", "demo:crowd",
+		               "--frames", "5",           "--target", url,        NULL };
 	g_autoptr(ChildProc) pd = NULL;
 	g_autoptr(ChildProc) bridge = NULL;
 	g_autofree char *log = NULL;
@@ -478,8 +487,8 @@ test_dead_targets(void)
 	                        FRAME_RULE("e", "noiface", "/e") FRAME_RULE("d", "live", "/tick"),
 	        osc_sink_port(sink), udp, tcp, udp, udp);
 	g_autofree char *path = write_mapping(dir, text);
-	const char *args[] = { "run", "--source",  "demo:crowd", "--frames",
-		               "30",  "--mapping", path,         NULL };
+	const char *args[] = { "run",      "--skeletons", "truth",     "--source", "demo:crowd",
+		               "--frames", "30",          "--mapping", path,       NULL };
 	g_autoptr(ChildProc) proc = child_proc_start(args);
 	g_autoptr(GPtrArray) received = NULL;
 	g_autofree char *log = NULL;
@@ -507,8 +516,9 @@ test_multicast(void)
 {
 	g_autoptr(OscSink) sink = osc_sink_new_multicast("239.255.42.42");
 	g_autofree char *url = NULL;
-	const char *args[] = { "run",       "--source",  "demo:crowd", "--frames", "3",
-		               "--mapping", "osceleton", "--target",   NULL,       NULL };
+	const char *args[] = { "run",        "--skeletons", "truth", "--source",
+		               "demo:crowd", "--frames",    "3",     "--mapping",
+		               "osceleton",  "--target",    NULL,    NULL };
 	g_autoptr(ChildProc) proc = NULL;
 
 	if (sink == NULL) {
@@ -516,7 +526,7 @@ test_multicast(void)
 		return;
 	}
 	url = osc_sink_url(sink);
-	args[8] = url;
+	args[G_N_ELEMENTS(args) - 2] = url;
 	proc = child_proc_start(args);
 	g_assert_cmpint(child_proc_wait(proc, 60000), ==, 0);
 	g_assert_true(osc_sink_wait_path(sink, "/joint", WAIT_MS));
@@ -534,7 +544,8 @@ test_tcp_reconnects(void)
 	        "target = osc.tcp://127.0.0.1:%d\n" FRAME_RULE("tick", "t", "/tick"),
 	        port);
 	g_autofree char *path = write_mapping(dir, text);
-	const char *args[] = { "run", "--source", "demo:empty", "--loop", "--mapping", path, NULL };
+	const char *args[] = { "run",    "--skeletons", "truth", "--source", "demo:empty",
+		               "--loop", "--mapping",   path,    NULL };
 	g_autoptr(ChildProc) proc = child_proc_start(args);
 	g_autofree char *log = NULL;
 
@@ -605,7 +616,8 @@ test_reload_on_edit(void)
 	                        "header: ' output'; the mapping in force stays\n",
 	                        path);
 	g_autofree char *reloaded = g_strdup_printf("skelbridge: %s: reloaded: 1 rule", path);
-	const char *args[] = { "run", "--source", "demo:empty", "--loop", "--mapping", path, NULL };
+	const char *args[] = { "run",    "--skeletons", "truth", "--source", "demo:empty",
+		               "--loop", "--mapping",   path,    NULL };
 	g_autoptr(ChildProc) proc = child_proc_start(args);
 	g_autoptr(GError) error = NULL;
 
@@ -631,8 +643,8 @@ test_reload_on_sighup(void)
 	g_autofree char *a = live_mapping(osc_sink_port(sink), "/a");
 	g_autofree char *b = live_mapping(osc_sink_port(sink), "/b");
 	g_autofree char *path = write_mapping(dir, a);
-	const char *args[] = { "run",        "--source",  "demo:empty", "--loop",
-		               "--no-watch", "--mapping", path,         NULL };
+	const char *args[] = { "run",    "--skeletons", "truth",     "--source", "demo:empty",
+		               "--loop", "--no-watch",  "--mapping", path,       NULL };
 	g_autoptr(ChildProc) proc = child_proc_start(args);
 
 	assert_only(sink, "/a");
@@ -660,8 +672,8 @@ test_terminal_hangup_stops(void)
 
 	g_assert_cmpint(pid, >=, 0);
 	if (pid == 0) {
-		execl(testutil_binary(), "skelbridge", "run", "--source", "demo:empty", "--loop",
-		      "--target", "osc.udp://127.0.0.1:9", NULL);
+		execl(testutil_binary(), "skelbridge", "run", "--skeletons", "truth", "--source",
+		      "demo:empty", "--loop", "--target", "osc.udp://127.0.0.1:9", NULL);
 		_exit(127);
 	}
 	/* The status line shows the bridge running in its terminal. */
@@ -738,8 +750,10 @@ test_run_unknown_skeletons(void)
 {
 	const char *args[] = { "run", "--skeletons", "kinect", NULL };
 
-	run_expect_error(args, "skelbridge: unknown skeletons 'kinect'; they are:\n  truth   the "
-	                       "demo scene's true skeletons (other sources: no users)\n");
+	run_expect_error(args,
+	                 "skelbridge: unknown skeletons 'kinect'; they are:\n"
+	                 "  tracker the skeleton tracker, on any source (the default)\n"
+	                 "  truth   the demo scene's true skeletons (other sources: no users)\n");
 }
 
 static void
@@ -761,7 +775,7 @@ main(int argc, char **argv)
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/bridge/osceleton-messages-arrive", test_osceleton_end_to_end);
 	g_test_add_func("/bridge/default-messages-arrive", test_default_end_to_end);
-	g_test_add_func("/bridge/replay-runs-without-users", test_replay_without_users);
+	g_test_add_func("/bridge/replay-through-tracker", test_replay_through_tracker);
 	g_test_add_func("/bridge/pure-data-routes-the-default-mapping", test_pure_data);
 	g_test_add_func("/bridge/dead-targets-do-not-stop-it", test_dead_targets);
 	g_test_add_func("/bridge/multicast-reaches-a-joined-receiver", test_multicast);

@@ -1,0 +1,54 @@
+/* The skeleton tracker as the bridge's source of skeletons: depth in,
+ * users and joints out, on any source. */
+#include "skeletons.h"
+#include "tracker/tracker.h"
+
+static gpointer
+skeletons_tracker_open(GError **error)
+{
+	return tracker_new(NULL, error);
+}
+
+/* Stills start a new sequence each; so does a source whose clock starts
+ * over (a recording looping, a device that came back). */
+static void
+skeletons_tracker_process(gpointer data, const DepthFrame *depth, TrackerFrame *out)
+{
+	Tracker *tracker = data;
+	g_autoptr(GError) error = NULL;
+
+	if (depth->still)
+		tracker_reset(tracker);
+	if (tracker_process(tracker, depth->mm, depth->number, depth->time_us, out, &error))
+		return;
+	g_clear_error(&error);
+	tracker_reset(tracker);
+	if (tracker_process(tracker, depth->mm, depth->number, depth->time_us, out, &error))
+		return;
+	/* Only a frame time the tracker cannot take is left: no users. */
+	g_warning("tracker: frame %" G_GUINT64_FORMAT ": %s", depth->number, error->message);
+	out->frame = depth->number;
+	out->time_us = depth->time_us;
+	out->n_users = 0;
+}
+
+static void
+skeletons_tracker_reset(gpointer data)
+{
+	tracker_reset(data);
+}
+
+static void
+skeletons_tracker_free(gpointer data)
+{
+	tracker_free(data);
+}
+
+const SkeletonsBackend skeletons_tracker_backend = {
+	.name = "tracker",
+	.usage = "tracker the skeleton tracker, on any source (the default)",
+	.open = skeletons_tracker_open,
+	.process = skeletons_tracker_process,
+	.reset = skeletons_tracker_reset,
+	.free = skeletons_tracker_free,
+};
