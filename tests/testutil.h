@@ -1,9 +1,11 @@
-/* Helpers the tests share: temporary folders and small synthetic dumps. */
+/* Helpers the tests share: temporary folders, small synthetic dumps, the
+ * demo scene's skeletons and free ports. */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 #include "depth.h"
+#include "tracker/tracker-types.h"
 
 /** testutil_tmpdir: a fresh temporary folder, removed by testutil_rmdir(). */
 char *testutil_tmpdir(void);
@@ -27,3 +29,13 @@ double testutil_percentile(double *values, guint n, double p);
 
 /** testutil_binary: the skelbridge binary under test (from $SKELBRIDGE). */
 const char *testutil_binary(void);
+
+/**
+ * testutil_scene_frames:
+ * The skeletons the bridge sees (--skeletons truth) in the first @n frames
+ * of the demo scene @scene, with the bridge's default seed; g_free() them.
+ */
+TrackerFrame *testutil_scene_frames(const char *scene, guint n);
+
+/** testutil_free_port: a loopback port with nothing listening, as far as one can tell. */
+int testutil_free_port(GSocketType type);
