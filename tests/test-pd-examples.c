@@ -1,0 +1,332 @@
+/* End to end in Pure Data: each patch of examples/pd runs in a real,
+ * headless Pd inside a harness patch that prints what the example derived,
+ * while skelbridge plays a demo scene into it on the port the example
+ * listens on; the printed values are checked against the scene's truth.
+ *
+ * The examples listen on their mappings' fixed ports, so these tests run
+ * alone (is_parallel: false in meson). */
+#include <gio/gio.h>
+#include <math.h>
+#include <string.h>
+
+#include "childproc.h"
+#include "pdharness.h"
+#include "testutil.h"
+
+#define RUN_MS 120000
+
+/* Pd prints six significant digits; values travel as float32. */
+#define TOLERANCE 1e-5
+
+static const char *const examples[] = {
+	"skeleton-monitor",
+};
+
+/* ---- the scenes' truth ---- */
+
+typedef struct {
+	const char *scene;
+	guint n_frames;
+	TrackerFrame *frames;
+} SceneTruth;
+
+/* The skeletons of the first @n_frames frames of @scene: rendering them
+ * takes seconds, so each scene is rendered once per run. */
+static const TrackerFrame *
+scene_truth(const char *scene, guint n_frames)
+{
+	static SceneTruth cache[4];
+
+	for (guint i = 0; i < G_N_ELEMENTS(cache); i++) {
+		SceneTruth *c = &cache[i];
+
+		if (c->scene != NULL && strcmp(c->scene, scene) != 0)
+			continue;
+		if (c->n_frames < n_frames) {
+			g_free(c->frames);
+			c->scene = scene;
+			c->n_frames = n_frames;
+			c->frames = testutil_scene_frames(scene, n_frames);
+		}
+		return c->frames;
+	}
+	g_assert_not_reached();
+}
+
+static gboolean
+joint_found(const TrackerUser *user, guint joint)
+{
+	return user != NULL && user->joints[joint].confidence >= 0.5;
+}
+
+/* ---- expected values ---- */
+
+/* name -> GArray of double: what the example should print under each name. */
+static GHashTable *
+expected_new(void)
+{
+	return g_hash_table_new_full(g_str_hash, g_str_equal, g_free,
+	                             (GDestroyNotify)g_array_unref);
+}
+
+static void
+expect_value(GHashTable *expected, const char *name, double value)
+{
+	GArray *values = g_hash_table_lookup(expected, name);
+
+	if (values == NULL) {
+		values = g_array_new(FALSE, FALSE, sizeof(double));
+		g_hash_table_insert(expected, g_strdup(name), values);
+	}
+	g_array_append_val(values, value);
+}
+
+static guint
+expected_total(GHashTable *expected)
+{
+	GHashTableIter iter;
+	gpointer values;
+	guint n = 0;
+
+	g_hash_table_iter_init(&iter, expected);
+	while (g_hash_table_iter_next(&iter, NULL, &values))
+		n += ((GArray *)values)->len;
+	return n;
+}
+
+static gboolean
+close_enough(double got, double want)
+{
+	return fabs(got - want) <= TOLERANCE * MAX(1.0, fabs(want));
+}
+
+/* @got, in order, is @want, value by value. */
+static gboolean
+check_values(const char *name, const GArray *got, const GArray *want)
+{
+	if (got->len != want->len) {
+		g_test_fail_printf("%s: Pd printed %u values, the scene gives %u", name, got->len,
+		                   want->len);
+		return FALSE;
+	}
+	for (guint i = 0; i < got->len; i++) {
+		double g = g_array_index(got, double, i), w = g_array_index(want, double, i);
+
+		if (!close_enough(g, w)) {
+			g_test_fail_printf("%s: value %u is %g, the scene gives %g", name, i, g, w);
+			return FALSE;
+		}
+	}
+	return TRUE;
+}
+
+/* Everything printed under the names of @expected is what they expect. */
+static void
+check_printed(const GPtrArray *printed, GHashTable *expected)
+{
+	GHashTableIter iter;
+	gpointer name, want;
+
+	g_hash_table_iter_init(&iter, expected);
+	while (g_hash_table_iter_next(&iter, &name, &want)) {
+		g_autoptr(GArray) got = pd_printed_values(printed, name, 0);
+
+		if (!check_values(name, got, want))
+			return;
+	}
+}
+
+static void
+print_expected(PdHarness *pd, GHashTable *expected)
+{
+	GHashTableIter iter;
+	gpointer name;
+
+	g_hash_table_iter_init(&iter, expected);
+	while (g_hash_table_iter_next(&iter, &name, NULL))
+		pd_harness_print(pd, name);
+}
+
+/* Runs @argv (skelbridge's or another program's) to its end. */
+static void
+run_to_end(const char *const *argv)
+{
+	g_autoptr(ChildProc) proc = child_proc_spawn(argv);
+
+	g_assert_cmpint(child_proc_wait(proc, RUN_MS), ==, 0);
+}
+
+/* Pd quits once @n messages are printed; what it printed, or NULL on failure. */
+static GPtrArray *
+pd_run(PdHarness *pd, const char *const *argv, guint n)
+{
+	g_autofree char *log = NULL;
+
+	if (!pd_harness_start(pd))
+		return NULL;
+	run_to_end(argv);
+	if (!pd_harness_wait_printed(pd, n) || (log = pd_harness_quit(pd)) == NULL)
+		return NULL;
+	return pd_printed_parse(log);
+}
+
+/* ---- every example loads in vanilla Pd ---- */
+
+static void
+test_examples_load(void)
+{
+	g_autofree char *dir = pd_examples_dir();
+
+	for (guint i = 0; i < G_N_ELEMENTS(examples); i++) {
+		g_autofree char *file = g_strconcat(examples[i], ".pd", NULL);
+		g_autofree char *path = g_build_filename(dir, file, NULL);
+
+		if (!pd_load_cleanly(path))
+			return;
+	}
+}
+
+/* ---- skeleton-monitor ---- */
+
+#define MONITOR_SCENE  "crowd"
+#define MONITOR_FRAMES 60
+
+static void
+expect_monitor_user(GHashTable *expected, const TrackerFrame *frames, guint n, guint id)
+{
+	for (guint k = 0; k < n; k++) {
+		const TrackerUser *user = tracker_frame_find_user(&frames[k], id);
+
+		for (guint j = 0; j < TRACKER_N_JOINTS && user != NULL; j++) {
+			const TrackerVec3 *p = &user->joints[j].position;
+			double xyz[3] = { -p->x / 1000, p->y / 1000, p->z / 1000 };
+
+			if (!joint_found(user, j))
+				continue;
+			for (guint a = 0; a < 3; a++) {
+				g_autofree char *name = g_strdup_printf(
+				        "skel-user%u-%s-%c", id, tracker_joint_name(j), "xyz"[a]);
+
+				expect_value(expected, name, xyz[a]);
+			}
+		}
+	}
+}
+
+/* On quitting, the harness reads user @id's figure: fig-userID-FIELD. */
+static void
+read_figure(PdHarness *pd, guint id)
+{
+	g_autoptr(GString) fields = g_string_new("shown");
+	guint r = pd_harness_obj(pd, "r " PD_HARNESS_QUITTING);
+	guint next = pd_harness_msg(pd, "traverse pd-skel-user%u-figure \\, next", id);
+	guint pointer = pd_harness_obj(pd, "pointer");
+	guint get;
+
+	for (guint j = 0; j < TRACKER_N_JOINTS; j++)
+		g_string_append_printf(fields, " %s_x %s_y", tracker_joint_name(j),
+		                       tracker_joint_name(j));
+	get = pd_harness_obj(pd, "get skeleton-figure %s", fields->str);
+	pd_harness_connect(pd, r, 0, next, 0);
+	pd_harness_connect(pd, next, 0, pointer, 0);
+	pd_harness_connect(pd, pointer, 0, get, 0);
+	pd_harness_connect(pd, get, 0, pd_harness_obj(pd, "print fig-user%u-shown", id), 0);
+	for (guint j = 0; j < TRACKER_N_JOINTS; j++) {
+		for (guint a = 0; a < 2; a++) {
+			guint print = pd_harness_obj(pd, "print fig-user%u-%s_%c", id,
+			                             tracker_joint_name(j), "xy"[a]);
+
+			pd_harness_connect(pd, get, 1 + 2 * j + a, print, 0);
+		}
+	}
+}
+
+/* The figure shows each joint where it was last found. */
+static void
+check_figure(const GPtrArray *printed, const TrackerFrame *frames, guint n, guint id)
+{
+	g_autofree char *shown_name = g_strdup_printf("fig-user%u-shown", id);
+	g_autoptr(GArray) shown = pd_printed_values(printed, shown_name, 0);
+
+	g_assert_cmpuint(shown->len, ==, 1);
+	g_assert_cmpfloat(g_array_index(shown, double, 0), ==, 1.0);
+	for (guint j = 0; j < TRACKER_N_JOINTS; j++) {
+		const TrackerUser *last = NULL;
+
+		for (guint k = 0; k < n; k++) {
+			const TrackerUser *user = tracker_frame_find_user(&frames[k], id);
+
+			if (joint_found(user, j))
+				last = user;
+		}
+		g_assert_nonnull(last);
+		for (guint a = 0; a < 2; a++) {
+			g_autofree char *name = g_strdup_printf("fig-user%u-%s_%c", id,
+			                                        tracker_joint_name(j), "xy"[a]);
+			g_autoptr(GArray) got = pd_printed_values(printed, name, 0);
+			g_autoptr(GArray) want = g_array_new(FALSE, FALSE, sizeof(double));
+			double v = a == 0 ? -last->joints[j].position.x / 1000
+			                  : last->joints[j].position.y / 1000;
+
+			g_array_append_val(want, v);
+			if (!check_values(name, got, want))
+				return;
+		}
+	}
+}
+
+/* The count of users in view shows how many there are. */
+static void
+check_users(const GPtrArray *printed, const TrackerFrame *frames, guint n)
+{
+	g_autoptr(GArray) users = pd_printed_values(printed, "skel-users", 0);
+
+	g_assert_cmpuint(users->len, >, 0);
+	for (guint i = 0; i < users->len; i++) {
+		gboolean seen = FALSE;
+
+		for (guint k = 0; k < n; k++)
+			seen |= g_array_index(users, double, i) == frames[k].n_users;
+		g_assert_true(seen);
+	}
+	g_assert_cmpfloat(g_array_index(users, double, users->len - 1), ==, frames[n - 1].n_users);
+}
+
+/* Users 1 and 2 of the crowd, in number boxes and figures, from the
+ * default mapping on its own port; the third person stays out of both. */
+static void
+test_skeleton_monitor(void)
+{
+	const TrackerFrame *frames = scene_truth(MONITOR_SCENE, MONITOR_FRAMES);
+	g_autoptr(PdHarness) pd = pd_harness_new("skeleton-monitor");
+	g_autoptr(GHashTable) expected = expected_new();
+	g_autofree char *n = g_strdup_printf("%u", MONITOR_FRAMES);
+	const char *argv[] = { testutil_binary(), "run",      "--source", "demo:" MONITOR_SCENE,
+		               "--fast",          "--frames", n,          "--skeletons",
+		               "truth",           NULL };
+	g_autoptr(GPtrArray) printed = NULL;
+
+	for (guint id = 1; id <= 2; id++) {
+		expect_monitor_user(expected, frames, MONITOR_FRAMES, id);
+		read_figure(pd, id);
+	}
+	print_expected(pd, expected);
+	g_assert_cmpuint(g_hash_table_size(expected), ==, 2 * 3 * TRACKER_N_JOINTS);
+	pd_harness_print(pd, "skel-users");
+	printed = pd_run(pd, argv, expected_total(expected));
+	if (printed == NULL)
+		return;
+	check_printed(printed, expected);
+	for (guint id = 1; id <= 2; id++)
+		check_figure(printed, frames, MONITOR_FRAMES, id);
+	check_users(printed, frames, MONITOR_FRAMES);
+}
+
+int
+main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	g_test_add_func("/pd-examples/load-in-vanilla-pd", test_examples_load);
+	g_test_add_func("/pd-examples/skeleton-monitor/shows-users-1-and-2", test_skeleton_monitor);
+	return g_test_run();
+}
