@@ -20,9 +20,13 @@
 
 static const char *const examples[] = {
 	"skeleton-monitor",
+	"hands-theremin",
 };
 
 /* ---- the scenes' truth ---- */
+
+#define POSES_FRAMES 780 /* the whole of "poses": every pose held in turn */
+#define WALK_FRAMES  504 /* the whole of "walk": in, out, in again, out */
 
 typedef struct {
 	const char *scene;
@@ -322,11 +326,190 @@ test_skeleton_monitor(void)
 	check_users(printed, frames, MONITOR_FRAMES);
 }
 
+/* ---- hands-theremin ---- */
+
+/* What the patch plays, in the order it plays it. */
+typedef struct {
+	const char *name; /* theremin-pitch, theremin-amp or theremin-note */
+	double value;
+} ThereminEvent;
+
+typedef struct {
+	GArray *events; /* ThereminEvent */
+	/* what the patch holds between messages */
+	double torso_y, shoulder_z[2], pitch;
+	gboolean pushed[2];
+} Theremin;
+
+static void
+theremin_play(Theremin *t, const char *name, double value)
+{
+	ThereminEvent e = { name, value };
+
+	g_array_append_val(t->events, e);
+}
+
+/* A push: the hand 45 cm in front of its shoulder after having been back
+ * within 30 cm; it plays a note at the pitch of the moment. */
+static void
+theremin_depth(Theremin *t, guint side, double depth)
+{
+	gboolean pushed = depth < 0.3 ? FALSE : depth >= 0.45 ? TRUE : t->pushed[side];
+
+	if (pushed && !t->pushed[side])
+		theremin_play(t, "theremin-note", t->pitch);
+	t->pushed[side] = pushed;
+}
+
+/* The right hand's height over the torso: C3 at -0.4 m to C6 at +0.8 m. */
+static double
+theremin_pitch(double height)
+{
+	double note = CLAMP(48 + (height + 0.4) * 30, 48, 84);
+
+	return 440 * pow(2, (note - 69) / 12);
+}
+
+/* One user's frame, joint by joint as the default mapping sends them (its
+ * metres, float32); each hand's depth before its height, as [unpack] gives
+ * z before y. */
+static void
+theremin_frame(Theremin *t, const TrackerUser *user)
+{
+	for (guint j = 0; j < TRACKER_N_JOINTS; j++) {
+		const TrackerVec3 *p = &user->joints[j].position;
+		double y = (float)(p->y / 1000), z = (float)(p->z / 1000);
+
+		if (!joint_found(user, j))
+			continue;
+		if (j == TRACKER_JOINT_TORSO)
+			t->torso_y = y;
+		if (j == TRACKER_JOINT_LEFT_SHOULDER || j == TRACKER_JOINT_RIGHT_SHOULDER)
+			t->shoulder_z[j - TRACKER_JOINT_LEFT_SHOULDER] = z;
+		if (j == TRACKER_JOINT_LEFT_HAND) {
+			theremin_depth(t, 0, t->shoulder_z[0] - z);
+			theremin_play(t, "theremin-amp", CLAMP(y - t->torso_y + 0.3, 0, 1));
+		}
+		if (j == TRACKER_JOINT_RIGHT_HAND) {
+			theremin_depth(t, 1, t->shoulder_z[1] - z);
+			t->pitch = theremin_pitch(y - t->torso_y);
+			theremin_play(t, "theremin-pitch", t->pitch);
+		}
+	}
+}
+
+static const char *const theremin_names[] = { "theremin-pitch", "theremin-amp", "theremin-note" };
+
+/* The printed events, in order, are the expected ones. */
+static void
+check_theremin(const GPtrArray *printed, const GArray *want)
+{
+	guint k = 0;
+
+	for (guint i = 0; i < printed->len; i++) {
+		const PdPrinted *p = g_ptr_array_index(printed, i);
+		const ThereminEvent *e;
+
+		if (!g_strv_contains(theremin_names, p->name))
+			continue;
+		if (k == want->len) {
+			g_test_fail_printf("%s %g: more than the scene plays", p->name,
+			                   p->values[0]);
+			return;
+		}
+		e = &g_array_index(want, ThereminEvent, k++);
+		if (strcmp(p->name, e->name) != 0 || !close_enough(p->values[0], e->value)) {
+			g_test_fail_printf("event %u is %s %g, the scene plays %s %g", k - 1,
+			                   p->name, p->values[0], e->name, e->value);
+			return;
+		}
+	}
+	g_assert_cmpuint(k, ==, want->len);
+}
+
+/* What the theremin plays for user 1 over the first @n frames; it falls
+ * silent when the user is lost. */
+static GArray *
+theremin_expected(const TrackerFrame *frames, guint n)
+{
+	GArray *events = g_array_new(FALSE, FALSE, sizeof(ThereminEvent));
+	Theremin t = { events, 0, { 0, 0 }, 0, { FALSE, FALSE } };
+	gboolean there = FALSE;
+
+	for (guint k = 0; k < n; k++) {
+		const TrackerUser *user = tracker_frame_find_user(&frames[k], 1);
+
+		if (user == NULL && there)
+			theremin_play(&t, "theremin-amp", 0);
+		there = user != NULL;
+		if (there)
+			theremin_frame(&t, user);
+	}
+	return events;
+}
+
+static guint
+theremin_count(const GArray *events, const char *name, double value)
+{
+	guint n = 0;
+
+	for (guint i = 0; i < events->len; i++) {
+		const ThereminEvent *e = &g_array_index(events, ThereminEvent, i);
+
+		n += strcmp(e->name, name) == 0 && (value < 0 || e->value == value);
+	}
+	return n;
+}
+
+static void
+run_hands_theremin(const char *scene, const GArray *events)
+{
+	g_autofree char *source = g_strconcat("demo:", scene, NULL);
+	g_autoptr(PdHarness) pd = pd_harness_new("hands-theremin");
+	const char *argv[] = { testutil_binary(), "run",         "--source", source,
+		               "--fast",          "--skeletons", "truth",    NULL };
+	g_autoptr(GPtrArray) printed = NULL;
+
+	for (guint i = 0; i < G_N_ELEMENTS(theremin_names); i++)
+		pd_harness_print(pd, theremin_names[i]);
+	printed = pd_run(pd, argv, events->len);
+	if (printed != NULL)
+		check_theremin(printed, events);
+}
+
+/* The poses: every pitch and volume the hands set, and a note for each
+ * push, in the order the patch plays them. */
+static void
+test_hands_theremin(void)
+{
+	const TrackerFrame *frames = scene_truth("poses", POSES_FRAMES);
+	g_autoptr(GArray) events = theremin_expected(frames, POSES_FRAMES);
+
+	/* the right hand pushes, then both, then each hand points forward */
+	g_assert_cmpuint(theremin_count(events, "theremin-note", -1), ==, 4);
+	run_hands_theremin("poses", events);
+}
+
+/* Someone walks in, out, in again and out: the theremin plays while they
+ * are in view and falls silent each time they go. */
+static void
+test_hands_theremin_silence(void)
+{
+	const TrackerFrame *frames = scene_truth("walk", WALK_FRAMES);
+	g_autoptr(GArray) events = theremin_expected(frames, WALK_FRAMES);
+
+	g_assert_cmpuint(theremin_count(events, "theremin-amp", 0), >=, 2);
+	run_hands_theremin("walk", events);
+}
+
 int
 main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/pd-examples/load-in-vanilla-pd", test_examples_load);
 	g_test_add_func("/pd-examples/skeleton-monitor/shows-users-1-and-2", test_skeleton_monitor);
+	g_test_add_func("/pd-examples/hands-theremin/plays-the-poses", test_hands_theremin);
+	g_test_add_func("/pd-examples/hands-theremin/falls-silent-when-the-user-goes",
+	                test_hands_theremin_silence);
 	return g_test_run();
 }
