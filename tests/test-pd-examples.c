@@ -10,8 +10,11 @@
 #include <string.h>
 
 #include "childproc.h"
+#include "osc-output.h"
 #include "pdharness.h"
 #include "testutil.h"
+#include "tuio-pack.h"
+#include "tuio.h"
 
 #define RUN_MS 120000
 
@@ -21,6 +24,7 @@
 static const char *const examples[] = {
 	"skeleton-monitor",
 	"hands-theremin",
+	"tuio-cursors",
 };
 
 /* ---- the scenes' truth ---- */
@@ -160,7 +164,8 @@ run_to_end(const char *const *argv)
 	g_assert_cmpint(child_proc_wait(proc, RUN_MS), ==, 0);
 }
 
-/* Pd quits once @n messages are printed; what it printed, or NULL on failure. */
+/* Pd quits once @n messages are printed; what it printed, or NULL on failure.
+ */
 static GPtrArray *
 pd_run(PdHarness *pd, const char *const *argv, guint n)
 {
@@ -502,6 +507,289 @@ test_hands_theremin_silence(void)
 	run_hands_theremin("walk", events);
 }
 
+/* ---- tuio-cursors ---- */
+
+#define TUIO_PORT   3333
+#define TUIO_FRAMES 600 /* the pushes, then empty frames */
+
+/* The frames the bridge's TUIO parts send for the truth, with the TUIO
+ * state's default settings (ids and fseq from @seed), ending with the last,
+ * empty frame. */
+static GArray *
+tuio_expected(const TrackerFrame *frames, guint n, gint32 seed)
+{
+	GArray *out = g_array_new(FALSE, FALSE, sizeof(TuioFrame));
+	g_autoptr(TuioState) state = NULL;
+	TuioConfig config;
+	TuioFrame frame;
+
+	tuio_config_init(&config);
+	state = tuio_state_new(&config, seed);
+	for (guint k = 0; k < n; k++) {
+		if (tuio_state_update(state, &frames[k], &frame))
+			g_array_append_val(out, frame);
+	}
+	tuio_state_finish(state, frames[n - 1].time_us, &frame);
+	g_array_append_val(out, frame);
+	return out;
+}
+
+/* The harness prints tuio-cursor and tuio-frame with whole ids: Pd prints
+ * a float with six digits, and ids and fseq run to 2^24. */
+static void
+tuio_print(PdHarness *pd, const char *name, guint n_values)
+{
+	g_autoptr(GString) unpack = g_string_new("unpack");
+	g_autoptr(GString) pack = g_string_new("pack s");
+	guint r = pd_harness_obj(pd, "r %s", name);
+	guint u, whole, p;
+
+	for (guint i = 0; i < n_values; i++)
+		g_string_append(unpack, " f");
+	for (guint i = 1; i < n_values; i++)
+		g_string_append(pack, " f");
+	u = pd_harness_obj(pd, "%s", unpack->str);
+	whole = pd_harness_obj(pd, "makefilename %%d");
+	p = pd_harness_obj(pd, "%s", pack->str);
+	pd_harness_connect(pd, r, 0, u, 0);
+	pd_harness_connect(pd, u, 0, whole, 0);
+	pd_harness_connect(pd, whole, 0, p, 0);
+	for (guint i = 1; i < n_values; i++)
+		pd_harness_connect(pd, u, i, p, i);
+	pd_harness_connect(pd, p, 0, pd_harness_obj(pd, "print %s", name), 0);
+}
+
+/* What the patch showed after each frame: the cursors it sent before each
+ * tuio-frame; of a frame that came in several bundles, the last. */
+static GArray *
+tuio_seen(const GPtrArray *printed)
+{
+	GArray *seen = g_array_new(FALSE, FALSE, sizeof(TuioFrame));
+	TuioFrame frame = { 0 };
+
+	for (guint i = 0; i < printed->len; i++) {
+		const PdPrinted *p = g_ptr_array_index(printed, i);
+
+		if (strcmp(p->name, "tuio-cursor") == 0 && p->n_values == 3) {
+			TuioCursor *c = &frame.cursors[frame.n_cursors++];
+
+			g_assert_cmpuint(frame.n_cursors, <=, TUIO_MAX_CURSORS);
+			c->session = (gint32)p->values[0];
+			c->x = (float)p->values[1];
+			c->y = (float)p->values[2];
+		} else if (strcmp(p->name, "tuio-frame") == 0 && p->n_values == 2) {
+			frame.fseq = (gint32)p->values[0];
+			g_assert_cmpfloat(p->values[1], ==, frame.n_cursors);
+			if (seen->len > 0 &&
+			    g_array_index(seen, TuioFrame, seen->len - 1).fseq == frame.fseq)
+				g_array_index(seen, TuioFrame, seen->len - 1) = frame;
+			else
+				g_array_append_val(seen, frame);
+			frame.n_cursors = 0;
+		}
+	}
+	return seen;
+}
+
+static gboolean
+tuio_enough_frames(const char *log, gpointer user_data)
+{
+	g_autoptr(GPtrArray) printed = pd_printed_parse(log);
+	g_autoptr(GArray) seen = tuio_seen(printed);
+
+	return seen->len >= GPOINTER_TO_UINT(user_data);
+}
+
+/* Seen and expected ids go together, one to one. */
+static gboolean
+tuio_same_id(GHashTable *ids, GHashTable *back, gint32 want, gint32 got)
+{
+	gpointer had = g_hash_table_lookup(ids, GINT_TO_POINTER(want));
+
+	if (had == NULL && g_hash_table_lookup(back, GINT_TO_POINTER(got)) == NULL) {
+		g_hash_table_insert(ids, GINT_TO_POINTER(want), GINT_TO_POINTER(got));
+		g_hash_table_insert(back, GINT_TO_POINTER(got), GINT_TO_POINTER(want));
+		return TRUE;
+	}
+	return GPOINTER_TO_INT(had) == got;
+}
+
+/* Frame by frame, the patch showed the cursors the bridge sent: as many,
+ * with ids that follow the same hands, in the same places. The sender's
+ * ids and fseq start from the clock: only their steps are compared. */
+static void
+check_tuio(const GArray *seen, const GArray *want)
+{
+	g_autoptr(GHashTable) ids = g_hash_table_new(NULL, NULL);
+	g_autoptr(GHashTable) back = g_hash_table_new(NULL, NULL);
+	const TuioFrame *s0 = &g_array_index(seen, TuioFrame, 0);
+	const TuioFrame *w0 = &g_array_index(want, TuioFrame, 0);
+
+	g_assert_cmpuint(seen->len, ==, want->len);
+	for (guint i = 0; i < want->len; i++) {
+		const TuioFrame *s = &g_array_index(seen, TuioFrame, i);
+		const TuioFrame *w = &g_array_index(want, TuioFrame, i);
+
+		g_assert_cmpint(s->fseq - s0->fseq, ==, w->fseq - w0->fseq);
+		g_assert_cmpuint(s->n_cursors, ==, w->n_cursors);
+		for (guint c = 0; c < w->n_cursors; c++) {
+			const TuioCursor *sc = &s->cursors[c], *wc = &w->cursors[c];
+
+			if (!tuio_same_id(ids, back, wc->session, sc->session) ||
+			    !close_enough(sc->x, wc->x) || !close_enough(sc->y, wc->y)) {
+				g_test_fail_printf(
+				        "frame %u, cursor %u: %d at %g %g, the bridge sent "
+				        "%d at %g %g",
+				        i, c, sc->session, sc->x, sc->y, wc->session, wc->x, wc->y);
+				return;
+			}
+		}
+	}
+}
+
+/* What sends TUIO: a program that takes skelbridge run's options and sends
+ * to TUIO's port. The feed drives the bridge's own TUIO parts (the cursor
+ * state, the bundle layout, the OSC output) with the TUIO state's default
+ * settings, as `skelbridge run --mapping tuio-hands` sends them. */
+#define TUIO_SENDER g_getenv("TUIO_FEED")
+
+/* The poses' pushes as TUIO; with @max_packet, in bundles of at most that
+ * many bytes (the feed's --max-packet). */
+static void
+run_tuio_cursors(const char *max_packet)
+{
+	const TrackerFrame *frames = scene_truth("poses", TUIO_FRAMES);
+	g_autoptr(GArray) want = tuio_expected(frames, TUIO_FRAMES, 1);
+	g_autoptr(PdHarness) pd = pd_harness_new("tuio-cursors");
+	const char *argv[] = { TUIO_SENDER,
+		               "--source",
+		               "demo:poses",
+		               "--fast",
+		               "--frames",
+		               G_STRINGIFY(TUIO_FRAMES),
+		               max_packet ? "--max-packet" : NULL,
+		               max_packet,
+		               NULL };
+	g_autofree char *log = NULL;
+	g_autoptr(GPtrArray) printed = NULL;
+	g_autoptr(GArray) seen = NULL;
+	guint most = 0;
+
+	for (guint i = 0; i < want->len; i++)
+		most = MAX(most, g_array_index(want, TuioFrame, i).n_cursors);
+	g_assert_cmpuint(most, ==, 2);
+	g_assert_nonnull(argv[0]);
+	tuio_print(pd, "tuio-cursor", 3);
+	tuio_print(pd, "tuio-frame", 2);
+	if (!pd_harness_start(pd))
+		return;
+	run_to_end(argv);
+	if (!pd_harness_wait_until(pd, tuio_enough_frames, GUINT_TO_POINTER(want->len)) ||
+	    (log = pd_harness_quit(pd)) == NULL)
+		return;
+	printed = pd_printed_parse(log);
+	seen = tuio_seen(printed);
+	check_tuio(seen, want);
+}
+
+/* A hand that pushes is a cursor, followed until it lets go; two at once
+ * when both push. */
+static void
+test_tuio_cursors(void)
+{
+	run_tuio_cursors(NULL);
+}
+
+/* A frame in several bundles, each with the whole alive list and one set,
+ * shows all its cursors once its last bundle is in. */
+static void
+test_tuio_split_frames(void)
+{
+	run_tuio_cursors("200");
+}
+
+/* Sends @frame to the example's port as the bridge lays it out. */
+static void
+tuio_send(GSocket *socket, GSocketAddress *to, const TuioFrame *frame)
+{
+	g_autoptr(TuioPacked) packed = tuio_packed_new();
+	g_autoptr(OscOutputPackets) packets = osc_output_packets_new();
+	g_autoptr(GError) error = NULL;
+
+	tuio_pack(frame, TUIO_PROFILE_2DCUR, "skelbridge@test", 1472, packed);
+	osc_output_encode_bundles((MessageBatch *const *)packed->bundles->pdata, packed->n_bundles,
+	                          g_get_real_time(), packets);
+	for (guint i = 0; i < packets->spans->len; i++) {
+		const OscOutputSpan *span = &g_array_index(packets->spans, OscOutputSpan, i);
+
+		g_assert_cmpint(g_socket_send_to(socket, to,
+		                                 (const char *)packets->data->data + span->offset,
+		                                 span->length, NULL, &error),
+		                ==, span->length);
+		g_assert_no_error(error);
+	}
+}
+
+static TuioFrame
+tuio_frame(gint32 fseq, guint n, const TuioCursor *cursors)
+{
+	TuioFrame frame = { 0 };
+
+	frame.fseq = fseq;
+	frame.n_cursors = n;
+	for (guint i = 0; i < n; i++)
+		frame.cursors[i] = cursors[i];
+	return frame;
+}
+
+/* As TUIO clients do: a bundle numbered below the last one by up to 100
+ * came late and is dropped; one further below is a sender that started
+ * again; -1 marks a repeat, taken as it comes. */
+static void
+test_tuio_late_bundles(void)
+{
+	static const TuioCursor a = { .session = 7, .x = 0.1f, .y = 0.2f };
+	static const TuioCursor a2 = { .session = 7, .x = 0.3f, .y = 0.4f };
+	static const TuioCursor b = { .session = 8, .x = 0.5f, .y = 0.6f };
+	static const TuioCursor b2 = { .session = 8, .x = 0.7f, .y = 0.8f };
+	static const TuioCursor b3 = { .session = 8, .x = 0.75f, .y = 0.85f };
+	static const TuioCursor c = { .session = 9, .x = 0.9f, .y = 0.9f };
+	const TuioCursor both[] = { a2, b };
+	const TuioFrame sent[] = {
+		tuio_frame(1000, 1, &a),  tuio_frame(1001, 2, both), tuio_frame(990, 1, &c),
+		tuio_frame(1002, 1, &b2), tuio_frame(-1, 1, &b3),    tuio_frame(500, 0, NULL),
+	};
+	const guint shown[] = { 0, 1, 3, 4, 5 };
+	g_autoptr(PdHarness) pd = pd_harness_new("tuio-cursors");
+	g_autoptr(GSocket) socket =
+	        g_socket_new(G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_DATAGRAM, 0, NULL);
+	g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback(G_SOCKET_FAMILY_IPV4);
+	g_autoptr(GSocketAddress) to = g_inet_socket_address_new(loopback, TUIO_PORT);
+	g_autofree char *log = NULL;
+	g_autoptr(GPtrArray) printed = NULL;
+	g_autoptr(GArray) seen = NULL;
+	g_autoptr(GArray) want = g_array_new(FALSE, FALSE, sizeof(TuioFrame));
+
+	for (guint i = 0; i < G_N_ELEMENTS(shown); i++)
+		g_array_append_val(want, sent[shown[i]]);
+	tuio_print(pd, "tuio-cursor", 3);
+	tuio_print(pd, "tuio-frame", 2);
+	if (!pd_harness_start(pd))
+		return;
+	for (guint i = 0; i < G_N_ELEMENTS(sent); i++)
+		tuio_send(socket, to, &sent[i]);
+	if (!pd_harness_wait_until(pd, tuio_enough_frames, GUINT_TO_POINTER(want->len)) ||
+	    (log = pd_harness_quit(pd)) == NULL)
+		return;
+	printed = pd_printed_parse(log);
+	seen = tuio_seen(printed);
+	g_assert_cmpuint(seen->len, ==, want->len);
+	for (guint i = 0; i < want->len; i++)
+		g_assert_cmpint(g_array_index(seen, TuioFrame, i).fseq, ==,
+		                g_array_index(want, TuioFrame, i).fseq);
+	check_tuio(seen, want);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -511,5 +799,8 @@ main(int argc, char **argv)
 	g_test_add_func("/pd-examples/hands-theremin/plays-the-poses", test_hands_theremin);
 	g_test_add_func("/pd-examples/hands-theremin/falls-silent-when-the-user-goes",
 	                test_hands_theremin_silence);
+	g_test_add_func("/pd-examples/tuio-cursors/follow-the-pushing-hands", test_tuio_cursors);
+	g_test_add_func("/pd-examples/tuio-cursors/split-frames", test_tuio_split_frames);
+	g_test_add_func("/pd-examples/tuio-cursors/drop-late-bundles", test_tuio_late_bundles);
 	return g_test_run();
 }
