@@ -25,6 +25,7 @@ static const char *const examples[] = {
 	"skeleton-monitor",
 	"hands-theremin",
 	"tuio-cursors",
+	"osceleton-compat",
 };
 
 /* ---- the scenes' truth ---- */
@@ -790,6 +791,106 @@ test_tuio_late_bundles(void)
 	check_tuio(seen, want);
 }
 
+/* ---- osceleton-compat ---- */
+
+static const char *const osceleton_names[TRACKER_N_JOINTS] = {
+	"head",   "neck",  "torso", "l_shoulder", "r_shoulder", "l_elbow", "r_elbow", "l_hand",
+	"r_hand", "l_hip", "r_hip", "l_knee",     "r_knee",     "l_foot",  "r_foot",
+};
+
+/* User 1's joints as OSCeleton scales them: osceleton-JOINT-x, -y, -z. */
+static void
+expect_osceleton_joints(GHashTable *expected, const TrackerUser *user)
+{
+	for (guint j = 0; j < TRACKER_N_JOINTS; j++) {
+		const TrackerVec3 *p = &user->joints[j].position;
+		double xyz[3] = { (1280 - p->x) / 2560, (960 - p->y) / 1920, p->z / 1280 };
+
+		if (!joint_found(user, j))
+			continue;
+		for (guint a = 0; a < 3; a++) {
+			g_autofree char *name =
+			        g_strdup_printf("osceleton-%s-%c", osceleton_names[j], "xyz"[a]);
+
+			expect_value(expected, name, xyz[a]);
+		}
+	}
+}
+
+/* Users coming, complete and going, and how many are in view. */
+static gboolean
+user_complete(const TrackerUser *user)
+{
+	for (guint j = 0; j < TRACKER_N_JOINTS; j++) {
+		if (!joint_found(user, j))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+/* @announced holds the users whose new_skel went out. */
+static void
+expect_osceleton_events(GHashTable *expected, const TrackerFrame *previous,
+                        const TrackerFrame *frame, GHashTable *announced, double *users)
+{
+	for (guint u = 0; u < frame->n_users; u++) {
+		const TrackerUser *user = &frame->users[u];
+
+		if (tracker_frame_find_user(previous, user->id) == NULL) {
+			expect_value(expected, "osceleton-new_user", user->id);
+			expect_value(expected, "osceleton-users", ++*users);
+		}
+		if (!g_hash_table_contains(announced, GUINT_TO_POINTER(user->id)) &&
+		    user_complete(user)) {
+			expect_value(expected, "osceleton-new_skel", user->id);
+			g_hash_table_add(announced, GUINT_TO_POINTER(user->id));
+		}
+	}
+	for (guint u = 0; u < previous->n_users; u++) {
+		guint id = previous->users[u].id;
+
+		if (tracker_frame_find_user(frame, id) != NULL)
+			continue;
+		expect_value(expected, "osceleton-lost_user", id);
+		expect_value(expected, "osceleton-users", --*users);
+		/* a user who comes back is new again, and so is their skeleton */
+		g_hash_table_remove(announced, GUINT_TO_POINTER(id));
+	}
+}
+
+/* A patch written for OSCeleton follows user 1 of the walk, as they come,
+ * leave, come back and leave again. */
+static void
+test_osceleton_compat(void)
+{
+	const TrackerFrame *frames = scene_truth("walk", WALK_FRAMES);
+	g_autoptr(PdHarness) pd = pd_harness_new("osceleton-compat");
+	g_autoptr(GHashTable) expected = expected_new();
+	g_autoptr(GHashTable) announced = g_hash_table_new(NULL, NULL);
+	const TrackerFrame nobody = { 0 };
+	const char *argv[] = { testutil_binary(), "run",       "--source",    "demo:walk", "--fast",
+		               "--mapping",       "osceleton", "--skeletons", "truth",     NULL };
+	g_autoptr(GPtrArray) printed = NULL;
+	GArray *lost;
+	double users = 0;
+
+	for (guint k = 0; k < WALK_FRAMES; k++) {
+		const TrackerUser *user = tracker_frame_find_user(&frames[k], 1);
+
+		expect_osceleton_events(expected, k > 0 ? &frames[k - 1] : &nobody, &frames[k],
+		                        announced, &users);
+		if (user != NULL)
+			expect_osceleton_joints(expected, user);
+	}
+	lost = g_hash_table_lookup(expected, "osceleton-lost_user");
+	g_assert_nonnull(lost);
+	g_assert_cmpuint(lost->len, >=, 2);
+	print_expected(pd, expected);
+	printed = pd_run(pd, argv, expected_total(expected));
+	if (printed != NULL)
+		check_printed(printed, expected);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -802,5 +903,7 @@ main(int argc, char **argv)
 	g_test_add_func("/pd-examples/tuio-cursors/follow-the-pushing-hands", test_tuio_cursors);
 	g_test_add_func("/pd-examples/tuio-cursors/split-frames", test_tuio_split_frames);
 	g_test_add_func("/pd-examples/tuio-cursors/drop-late-bundles", test_tuio_late_bundles);
+	g_test_add_func("/pd-examples/osceleton-compat/old-patches-keep-working",
+	                test_osceleton_compat);
 	return g_test_run();
 }
