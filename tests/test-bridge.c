@@ -109,22 +109,6 @@ assert_received(GPtrArray *expected, GPtrArray *received)
 }
 
 static gboolean
-joint_found(const TrackerJoint *joint)
-{
-	return joint->confidence >= 0.5;
-}
-
-static gboolean
-user_complete(const TrackerUser *user)
-{
-	for (guint j = 0; j < TRACKER_N_JOINTS; j++) {
-		if (!joint_found(&user->joints[j]))
-			return FALSE;
-	}
-	return TRUE;
-}
-
-static gboolean
 ids_have(const GArray *ids, guint id)
 {
 	for (guint i = 0; i < ids->len; i++) {
@@ -195,14 +179,14 @@ test_osceleton_end_to_end(void)
 		for (guint u = 0; u < frames[k].n_users; u++) {
 			const TrackerUser *user = &frames[k].users[u];
 
-			if (!ids_have(skeletons, user->id) && user_complete(user)) {
+			if (!ids_have(skeletons, user->id) && testutil_user_complete(user)) {
 				expect(expected, "/new_skel", "i", (double)user->id);
 				g_array_append_val(skeletons, user->id);
 			}
 			for (guint j = 0; j < TRACKER_N_JOINTS; j++) {
 				const TrackerVec3 *p = &user->joints[j].position;
 
-				if (joint_found(&user->joints[j]))
+				if (testutil_joint_found(&user->joints[j]))
 					expect(expected, "/joint", "sifff", names[j],
 					       (double)user->id, (1280 - p->x) / 2560,
 					       (960 - p->y) / 1920, p->z / 1280);
@@ -238,11 +222,11 @@ expect_default_user(GPtrArray *list, const TrackerUser *user)
 		all[3 * j] = -joint->position.x / 1000;
 		all[3 * j + 1] = joint->position.y / 1000;
 		all[3 * j + 2] = joint->position.z / 1000;
-		if (joint_found(joint))
+		if (testutil_joint_found(joint))
 			expect(list, path, "ffff", all[3 * j], all[3 * j + 1], all[3 * j + 2],
 			       joint->confidence);
 	}
-	if (!user_complete(user))
+	if (!testutil_user_complete(user))
 		return;
 	/* 1 id and 45 floats: spelt out, as va_args needs them. */
 	expect(list, "/skel/skeleton", "ifffffffffffffffffffffffffffffffffffffffffffff",

@@ -62,10 +62,11 @@ scene_truth(const char *scene, guint n_frames)
 	g_assert_not_reached();
 }
 
+/* @user is there and the mappings send its @joint. */
 static gboolean
 joint_found(const TrackerUser *user, guint joint)
 {
-	return user != NULL && user->joints[joint].confidence >= 0.5;
+	return user != NULL && testutil_joint_found(&user->joints[joint]);
 }
 
 /* ---- expected values ---- */
@@ -818,16 +819,6 @@ expect_osceleton_joints(GHashTable *expected, const TrackerUser *user)
 }
 
 /* Users coming, complete and going, and how many are in view. */
-static gboolean
-user_complete(const TrackerUser *user)
-{
-	for (guint j = 0; j < TRACKER_N_JOINTS; j++) {
-		if (!joint_found(user, j))
-			return FALSE;
-	}
-	return TRUE;
-}
-
 /* @announced holds the users whose new_skel went out. */
 static void
 expect_osceleton_events(GHashTable *expected, const TrackerFrame *previous,
@@ -841,7 +832,7 @@ expect_osceleton_events(GHashTable *expected, const TrackerFrame *previous,
 			expect_value(expected, "osceleton-users", ++*users);
 		}
 		if (!g_hash_table_contains(announced, GUINT_TO_POINTER(user->id)) &&
-		    user_complete(user)) {
+		    testutil_user_complete(user)) {
 			expect_value(expected, "osceleton-new_skel", user->id);
 			g_hash_table_add(announced, GUINT_TO_POINTER(user->id));
 		}

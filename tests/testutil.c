@@ -112,6 +112,22 @@ testutil_scene_frames(const char *scene, guint n)
 	return frames;
 }
 
+gboolean
+testutil_joint_found(const TrackerJoint *joint)
+{
+	return joint->confidence >= 0.5;
+}
+
+gboolean
+testutil_user_complete(const TrackerUser *user)
+{
+	for (guint j = 0; j < TRACKER_N_JOINTS; j++) {
+		if (!testutil_joint_found(&user->joints[j]))
+			return FALSE;
+	}
+	return TRUE;
+}
+
 int
 testutil_free_port(GSocketType type)
 {

@@ -37,5 +37,11 @@ const char *testutil_binary(void);
  */
 TrackerFrame *testutil_scene_frames(const char *scene, guint n);
 
+/** testutil_joint_found: @joint is sent by the shipped mappings (confidence of at least 0.5). */
+gboolean testutil_joint_found(const TrackerJoint *joint);
+
+/** testutil_user_complete: all fifteen joints of @user are found. */
+gboolean testutil_user_complete(const TrackerUser *user);
+
 /** testutil_free_port: a loopback port with nothing listening, as far as one can tell. */
 int testutil_free_port(GSocketType type);
