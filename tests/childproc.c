@@ -82,18 +82,30 @@ child_proc_log(ChildProc *proc)
 }
 
 gboolean
-child_proc_wait_log(ChildProc *proc, const char *needle, guint timeout_ms)
+child_proc_wait_until(ChildProc *proc, ChildProcLogFunc ready, gpointer user_data, guint timeout_ms)
 {
 	gint64 end = g_get_monotonic_time() + timeout_ms * (gint64)1000;
 
 	do {
 		g_autofree char *log = child_proc_log(proc);
 
-		if (strstr(log, needle) != NULL)
+		if (ready(log, user_data))
 			return TRUE;
 		g_usleep(POLL_US);
 	} while (g_get_monotonic_time() < end);
 	return FALSE;
+}
+
+static gboolean
+child_proc_log_has(const char *log, gpointer needle)
+{
+	return strstr(log, needle) != NULL;
+}
+
+gboolean
+child_proc_wait_log(ChildProc *proc, const char *needle, guint timeout_ms)
+{
+	return child_proc_wait_until(proc, child_proc_log_has, (gpointer)needle, timeout_ms);
 }
 
 void

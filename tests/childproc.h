@@ -19,6 +19,12 @@ char *child_proc_log(ChildProc *proc);
 /** child_proc_wait_log: waits up to @timeout_ms for @needle to show in the log. */
 gboolean child_proc_wait_log(ChildProc *proc, const char *needle, guint timeout_ms);
 
+typedef gboolean (*ChildProcLogFunc)(const char *log, gpointer user_data);
+
+/** child_proc_wait_until: waits up to @timeout_ms for @ready to say the log holds what it wants. */
+gboolean child_proc_wait_until(ChildProc *proc, ChildProcLogFunc ready, gpointer user_data,
+                               guint timeout_ms);
+
 void child_proc_signal(ChildProc *proc, int signal);
 
 /** child_proc_wait: waits up to @timeout_ms for the child to exit; its exit status. */

@@ -3,7 +3,10 @@
 #include <glib/gstdio.h>
 #include <stdlib.h>
 
+#include "demo-scene.h"
 #include "dump.h"
+#include "skeletons.h"
+#include "truth.h"
 
 char *
 testutil_tmpdir(void)
@@ -157,4 +160,50 @@ testutil_spawn(TestutilSpawned *s, const char *const *argv)
 	             &s->status, &error);
 	g_assert_no_error(error);
 	g_test_message("%s: %s", argv[0], s->err);
+}
+
+TrackerFrame *
+testutil_scene_frames(const char *scene, guint n)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(DemoScene) demo = demo_scene_new_named(scene, 1, &error);
+	g_autoptr(DepthFrame) depth = depth_frame_new();
+	TrackerFrame *frames = g_new0(TrackerFrame, n);
+
+	g_assert_no_error(error);
+	for (guint k = 0; k < n; k++) {
+		demo_scene_render(demo, k, depth);
+		truth_to_tracker_frame(depth->truth, k, depth->time_us, SKELETONS_TRUTH_MIN_PIXELS,
+		                       &frames[k]);
+	}
+	return frames;
+}
+
+gboolean
+testutil_joint_found(const TrackerJoint *joint)
+{
+	return joint->confidence >= 0.5;
+}
+
+gboolean
+testutil_user_complete(const TrackerUser *user)
+{
+	for (guint j = 0; j < TRACKER_N_JOINTS; j++) {
+		if (!testutil_joint_found(&user->joints[j]))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+int
+testutil_free_port(GSocketType type)
+{
+	g_autoptr(GSocket) socket = g_socket_new(G_SOCKET_FAMILY_IPV4, type, 0, NULL);
+	g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback(G_SOCKET_FAMILY_IPV4);
+	g_autoptr(GSocketAddress) any = g_inet_socket_address_new(loopback, 0);
+	g_autoptr(GSocketAddress) bound = NULL;
+
+	g_assert_true(g_socket_bind(socket, any, TRUE, NULL));
+	bound = g_socket_get_local_address(socket, NULL);
+	return g_inet_socket_address_get_port(G_INET_SOCKET_ADDRESS(bound));
 }

@@ -1,9 +1,11 @@
-/* Helpers the tests share: temporary folders and small synthetic dumps. */
+/* Helpers the tests share: temporary folders, small synthetic dumps, the
+ * demo scene's skeletons and free ports. */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 #include "depth.h"
+#include "tracker/tracker-types.h"
 
 /** testutil_tmpdir: a fresh temporary folder, removed by testutil_rmdir(). */
 char *testutil_tmpdir(void);
@@ -57,3 +59,19 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(TestutilSpawned, testutil_spawned_clear)
 
 /** testutil_spawn: runs @argv to the end into @s, or fails the test. */
 void testutil_spawn(TestutilSpawned *s, const char *const *argv);
+
+/**
+ * testutil_scene_frames:
+ * The skeletons the bridge sees (--skeletons truth) in the first @n frames
+ * of the demo scene @scene, with the bridge's default seed; g_free() them.
+ */
+TrackerFrame *testutil_scene_frames(const char *scene, guint n);
+
+/** testutil_joint_found: @joint is sent by the shipped mappings (confidence of at least 0.5). */
+gboolean testutil_joint_found(const TrackerJoint *joint);
+
+/** testutil_user_complete: all fifteen joints of @user are found. */
+gboolean testutil_user_complete(const TrackerUser *user);
+
+/** testutil_free_port: a loopback port with nothing listening, as far as one can tell. */
+int testutil_free_port(GSocketType type);
