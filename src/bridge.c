@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "mapping-engine.h"
+#include "tuio-output.h"
 #include "skeletons.h"
 
 G_DEFINE_QUARK(skelbridge - bridge - error - quark, bridge_error)
@@ -13,6 +14,8 @@ G_DEFINE_QUARK(skelbridge - bridge - error - quark, bridge_error)
 #define CLOCK_SLACK_US G_USEC_PER_SEC
 /* Editors write a file in several steps: reload once they are quiet. */
 #define RELOAD_DELAY_MS 100
+/* On shutdown, how long TCP receivers get to take the last frames. */
+#define FLUSH_US (500 * 1000)
 
 typedef struct {
 	char *output; /* NULL: the only output there is */
@@ -27,6 +30,7 @@ typedef struct {
 	Mapping *mapping;
 	MappingEngine *engine;
 	GPtrArray *outputs; /* OscOutput, one per mapping->outputs */
+	GPtrArray *tuio;    /* TuioOutput for TUIO outputs, NULL for the others */
 	GPtrArray *batches; /* MessageBatch, one per output */
 	GFileMonitor *monitor;
 	GSource *reload;
@@ -239,12 +243,58 @@ bridge_mapping_take_output(BridgeMapping *bm, const MappingOutput *config)
 	return osc_output_new(config, label, bridge_output_log, bm->bridge);
 }
 
+/* The TUIO state of the output called like @config in force, so that ids
+ * and the frame sequence go on; a new one for a new TUIO output. */
+static TuioOutput *
+bridge_mapping_take_tuio(BridgeMapping *bm, const MappingOutput *config)
+{
+	for (guint i = 0; bm->tuio != NULL && i < bm->tuio->len; i++) {
+		TuioOutput *old = g_ptr_array_index(bm->tuio, i);
+		const MappingOutput *old_config =
+		        osc_output_config(g_ptr_array_index(bm->outputs, i));
+
+		if (old != NULL && strcmp(old_config->name, config->name) == 0) {
+			g_ptr_array_index(bm->tuio, i) = NULL;
+			tuio_output_configure(old, config);
+			return old;
+		}
+	}
+	return tuio_output_new(config);
+}
+
+/* A TUIO output that a reload removes tells its clients to drop cursors. */
+static void
+bridge_mapping_drop_tuio(BridgeMapping *bm)
+{
+	for (guint i = 0; bm->tuio != NULL && i < bm->tuio->len; i++) {
+		TuioOutput *old = g_ptr_array_index(bm->tuio, i);
+
+		if (old == NULL)
+			continue;
+		tuio_output_finish(old, g_ptr_array_index(bm->outputs, i),
+		                   bm->bridge->frame.time_us, g_get_real_time());
+		tuio_output_free(old);
+	}
+	g_clear_pointer(&bm->tuio, g_ptr_array_unref);
+}
+
 static void
 bridge_mapping_install(BridgeMapping *bm, Mapping *mapping)
 {
 	GPtrArray *outputs = g_ptr_array_new();
+	GPtrArray *tuio = g_ptr_array_new();
 	MappingEngine *engine = mapping_engine_new(mapping, bm->engine);
 
+	for (guint i = 0; i < mapping->outputs->len; i++) {
+		const MappingOutput *config = mapping_get_output(mapping, i);
+
+		g_ptr_array_add(tuio, config->kind == MAPPING_OUTPUT_TUIO
+		                              ? bridge_mapping_take_tuio(bm, config)
+		                              : NULL);
+	}
+	/* Before the old outputs go: a dropped TUIO output still sends through one. */
+	bridge_mapping_drop_tuio(bm);
+	bm->tuio = tuio;
 	for (guint i = 0; i < mapping->outputs->len; i++)
 		g_ptr_array_add(outputs,
 		                bridge_mapping_take_output(bm, mapping_get_output(mapping, i)));
@@ -363,6 +413,9 @@ bridge_mapping_free(gpointer data)
 	}
 	if (bm->outputs != NULL)
 		g_ptr_array_set_free_func(bm->outputs, (GDestroyNotify)osc_output_free);
+	if (bm->tuio != NULL)
+		g_ptr_array_set_free_func(bm->tuio, (GDestroyNotify)tuio_output_free);
+	g_clear_pointer(&bm->tuio, g_ptr_array_unref);
 	g_clear_pointer(&bm->outputs, g_ptr_array_unref);
 	g_ptr_array_unref(bm->batches);
 	mapping_engine_free(bm->engine);
@@ -494,8 +547,47 @@ bridge_push(Bridge *b, const TrackerFrame *frame, gint64 timetag_us)
 		MessageBatch **batches = (MessageBatch **)bm->batches->pdata;
 
 		mapping_engine_run(bm->engine, frame, batches);
-		for (guint o = 0; o < bm->outputs->len; o++)
-			osc_output_send(g_ptr_array_index(bm->outputs, o), batches[o], timetag_us);
+		for (guint o = 0; o < bm->outputs->len; o++) {
+			OscOutput *output = g_ptr_array_index(bm->outputs, o);
+			TuioOutput *tuio = g_ptr_array_index(bm->tuio, o);
+
+			if (tuio != NULL)
+				tuio_output_frame(tuio, output, frame, timetag_us);
+			else
+				osc_output_send(output, batches[o], timetag_us);
+		}
+	}
+}
+
+static gboolean
+bridge_flushed(const Bridge *b)
+{
+	for (guint i = 0; i < bridge_n_outputs(b); i++) {
+		if (!osc_output_flushed(bridge_output(b, i, NULL)))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+void
+bridge_finish(Bridge *b)
+{
+	gint64 deadline = g_get_monotonic_time() + FLUSH_US;
+
+	for (guint i = 0; i < b->mappings->len; i++) {
+		BridgeMapping *bm = g_ptr_array_index(b->mappings, i);
+
+		for (guint o = 0; o < bm->tuio->len; o++) {
+			TuioOutput *tuio = g_ptr_array_index(bm->tuio, o);
+
+			if (tuio != NULL)
+				tuio_output_finish(tuio, g_ptr_array_index(bm->outputs, o),
+				                   b->frame.time_us, g_get_real_time());
+		}
+	}
+	while (!bridge_flushed(b) && g_get_monotonic_time() < deadline) {
+		if (!g_main_context_iteration(NULL, FALSE))
+			g_usleep(1000);
 	}
 }
 

@@ -53,6 +53,14 @@ void bridge_frame(Bridge *bridge, const DepthFrame *frame);
  */
 void bridge_push(Bridge *bridge, const TrackerFrame *frame, gint64 timetag_us);
 
+/**
+ * bridge_finish:
+ * Before the bridge stops: TUIO outputs send an empty frame so that
+ * clients drop every cursor, and TCP receivers get a moment to take what
+ * is still queued for them.
+ */
+void bridge_finish(Bridge *bridge);
+
 /** bridge_reload: reads every mapping file again (SIGHUP). */
 void bridge_reload(Bridge *bridge);
 

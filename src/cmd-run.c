@@ -214,6 +214,7 @@ cmd_run_loop(CmdRun *run)
 	g_source_remove(hangup_id);
 	g_source_remove(status_id);
 	source_stop(run->source);
+	bridge_finish(run->bridge);
 	cmd_run_summary(run);
 	return run->status;
 }

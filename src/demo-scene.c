@@ -303,6 +303,30 @@ static const DemoActor ordinary_actors[] = {
 	{ 1250.0, ordinary_child, G_N_ELEMENTS(ordinary_child) },
 };
 
+/* Hands as TUIO cursors: a right hand pushes through the touch plane,
+ * drags to the user's right while staying pushed, and pulls back. */
+static const DemoKey tuio_drag_keys[] = {
+	K(0.0, 0, 2600, 0, DOWN, DOWN, STAND),  K(1.0, 0, 2600, 0, DOWN, DOWN, STAND),
+	K(1.6, 0, 2600, 0, DOWN, PUSH, STAND),  K(2.2, 0, 2600, 0, DOWN, PUSH, STAND),
+	K(3.4, 0, 2600, 0, DOWN, POINT, STAND), K(4.0, 0, 2600, 0, DOWN, POINT, STAND),
+	K(4.8, 0, 2600, 0, DOWN, DOWN, STAND),  K(6.0, 0, 2600, 0, DOWN, DOWN, STAND),
+};
+static const DemoActor tuio_drag_actors[] = {
+	{ 1750.0, tuio_drag_keys, G_N_ELEMENTS(tuio_drag_keys) },
+};
+
+/* Two people push both hands at the sensor together: four cursors. */
+#define TUIO_TWO_AT(x)                                                                             \
+	K(0.0, x, 2900, 0, DOWN, DOWN, STAND), K(1.0, x, 2900, 0, DOWN, DOWN, STAND),              \
+	        K(1.6, x, 2900, 0, PUSH, PUSH, STAND), K(3.0, x, 2900, 0, PUSH, PUSH, STAND),      \
+	        K(3.8, x, 2900, 0, DOWN, DOWN, STAND), K(5.0, x, 2900, 0, DOWN, DOWN, STAND)
+static const DemoKey tuio_two_left[] = { TUIO_TWO_AT(-650) };
+static const DemoKey tuio_two_right[] = { TUIO_TWO_AT(650) };
+static const DemoActor tuio_two_actors[] = {
+	{ 1700.0, tuio_two_left, G_N_ELEMENTS(tuio_two_left) },
+	{ 1600.0, tuio_two_right, G_N_ELEMENTS(tuio_two_right) },
+};
+
 /* Close up, the sensor sits higher and looks down to see a face. */
 #define ROOM_HIGH                                                                                  \
 	{                                                                                          \
@@ -339,6 +363,10 @@ static const DemoScript library[] = {
 	SCRIPT("ordinary",
 	       "five minutes of ordinary movement by an adult and a child, and no gesture", 300.0,
 	       ordinary_actors, NULL, 0),
+	SCRIPT("tuio-drag", "a hand pushes, drags to the side and pulls back", 6.0,
+	       tuio_drag_actors, NULL, 0),
+	SCRIPT("tuio-two", "two people push both hands at the sensor", 5.0, tuio_two_actors, NULL,
+	       0),
 	{ "empty", "the room with its furniture and nobody", 4.0, ROOM, NULL, 0, furniture,
 	  G_N_ELEMENTS(furniture), NULL, 0 },
 };

@@ -6,6 +6,7 @@
  * section takes, then resolves references between sections. Line numbers
  * start at 1. Nothing is read from disk here. */
 #include "mapping.h"
+#include "mapping-tuio.h"
 
 #include <gio/gio.h>
 #include <math.h>
@@ -509,7 +510,7 @@ static gboolean
 mapping_parser_output_kind(Parser *p, const Section *s, const Entry *e, gpointer object,
                            GError **error)
 {
-	static const char *const kinds[] = { "osc" };
+	static const char *const kinds[] = { "osc", "tuio" };
 	MappingOutput *output = object;
 	guint kind = 0;
 
@@ -620,10 +621,63 @@ mapping_parser_output_check_multicast(const Parser *p, const Section *s,
 	return TRUE;
 }
 
+/* ---- [output NAME] with kind = tuio ---- */
+
+static gboolean
+mapping_parser_tuio_entry(Parser *p, const Section *s, const Entry *e, MappingOutput *output,
+                          GError **error)
+{
+	const KeyDef *def = mapping_parser_key(output_keys, G_N_ELEMENTS(output_keys), e->key);
+	g_autofree char *message = NULL;
+	g_autofree char *tuio_keys = NULL;
+
+	if (strcmp(e->key, "bundle") == 0)
+		return mapping_parser_fail_entry(p, s, e, error,
+		                                 "TUIO sends one bundle per frame; bundle is for "
+		                                 "kind = osc");
+	if (def != NULL)
+		return def->func(p, s, e, output, error);
+	if (mapping_tuio_is_key(e->key)) {
+		if (mapping_tuio_set(&output->tuio, &output->tuio_source, e->key, e->value,
+		                     &message))
+			return TRUE;
+		return mapping_parser_fail_entry(p, s, e, error, "%s", message);
+	}
+	tuio_keys = mapping_tuio_keys();
+	return mapping_parser_fail_entry(p, s, e, error,
+	                                 "unknown key; keys are kind, target, max_packet, ttl, "
+	                                 "interface, %s",
+	                                 tuio_keys);
+}
+
+static gboolean
+mapping_parser_tuio_output(Parser *p, const Section *s, MappingOutput *output, GError **error)
+{
+	const char *key = NULL;
+	g_autofree char *message = NULL;
+	const Entry *e;
+
+	for (guint i = 0; i < s->entries->len; i++) {
+		if (!mapping_parser_tuio_entry(p, s, &g_array_index(s->entries, Entry, i), output,
+		                               error))
+			return FALSE;
+	}
+	if (mapping_parser_find(s, "target") == NULL)
+		mapping_target_parse(MAPPING_TUIO_TARGET, &output->target, NULL);
+	if (!mapping_tuio_check(&output->tuio, &key, &message)) {
+		e = mapping_parser_find(s, key);
+		if (e != NULL)
+			return mapping_parser_fail_entry(p, s, e, error, "%s", message);
+		return mapping_parser_fail(p, s->line, error, "%s %s: %s", s->title, key, message);
+	}
+	return mapping_parser_output_check_multicast(p, s, output, error);
+}
+
 static gboolean
 mapping_parser_output(Parser *p, const Section *s, GError **error)
 {
 	MappingOutput *output = g_new0(MappingOutput, 1);
+	const Entry *kind = mapping_parser_find(s, "kind");
 
 	output->name = g_strdup(s->name);
 	output->line = s->line;
@@ -631,7 +685,11 @@ mapping_parser_output(Parser *p, const Section *s, GError **error)
 	/* An Ethernet frame's UDP payload: bundles this size are not fragmented. */
 	output->max_packet = 1472;
 	output->ttl = 1;
+	tuio_config_init(&output->tuio);
+	output->tuio_source = TRUE;
 	g_ptr_array_add(p->mapping->outputs, output);
+	if (kind != NULL && strcmp(kind->value, "tuio") == 0)
+		return mapping_parser_tuio_output(p, s, output, error);
 	return mapping_parser_apply(p, s, output_keys, G_N_ELEMENTS(output_keys), ALL_SCOPES,
 	                            output, error) &&
 	       mapping_parser_output_check_multicast(p, s, output, error);
@@ -1233,10 +1291,17 @@ mapping_parser_rule_output(Parser *p, const Section *s, MappingRule *rule, GErro
 	const Entry *e = mapping_parser_find(s, "output");
 
 	for (guint i = 0; i < p->mapping->outputs->len; i++) {
-		if (strcmp(mapping_get_output(p->mapping, i)->name, e->value) == 0) {
-			rule->output = i;
-			return TRUE;
-		}
+		const MappingOutput *output = mapping_get_output(p->mapping, i);
+
+		if (strcmp(output->name, e->value) != 0)
+			continue;
+		if (output->kind == MAPPING_OUTPUT_TUIO)
+			return mapping_parser_fail_entry(p, s, e, error,
+			                                 "[output %s] is a TUIO output: it sends "
+			                                 "hands by itself, rules cannot send to it",
+			                                 e->value);
+		rule->output = i;
+		return TRUE;
 	}
 	return mapping_parser_fail_entry(p, s, e, error, "no [output %s] in this file", e->value);
 }
@@ -1341,7 +1406,7 @@ mapping_parser_warn_unused(const Parser *p)
 {
 	for (guint i = 0; i < p->mapping->outputs->len; i++) {
 		const MappingOutput *output = mapping_get_output(p->mapping, i);
-		gboolean used = FALSE;
+		gboolean used = output->kind == MAPPING_OUTPUT_TUIO;
 
 		for (guint r = 0; r < p->mapping->rules->len; r++)
 			used |= mapping_get_rule(p->mapping, r)->output == i;
@@ -1380,6 +1445,16 @@ mapping_parser_section_read(Parser *p, const Section *s, GError **error)
 }
 
 static gboolean
+mapping_parser_has_tuio(const Parser *p)
+{
+	for (guint i = 0; i < p->mapping->outputs->len; i++) {
+		if (mapping_get_output(p->mapping, i)->kind == MAPPING_OUTPUT_TUIO)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+static gboolean
 mapping_parser_read(Parser *p, GError **error)
 {
 	const Section *first = p->sections->len ? g_ptr_array_index(p->sections, 0) : NULL;
@@ -1391,10 +1466,10 @@ mapping_parser_read(Parser *p, GError **error)
 		if (!mapping_parser_section_read(p, g_ptr_array_index(p->sections, i), error))
 			return FALSE;
 	}
-	if (p->mapping->rules->len == 0)
-		return mapping_parser_fail(
-		        p, first->line, error,
-		        "no [rule NAME] section: the mapping would send nothing");
+	if (p->mapping->rules->len == 0 && !mapping_parser_has_tuio(p))
+		return mapping_parser_fail(p, first->line, error,
+		                           "no [rule NAME] section and no TUIO output: the mapping "
+		                           "would send nothing");
 	if (!mapping_parser_resolve(p, error))
 		return FALSE;
 	mapping_parser_warn_unused(p);

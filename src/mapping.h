@@ -14,6 +14,7 @@
 #include <glib.h>
 
 #include "tracker/tracker-joint.h"
+#include "tuio.h"
 
 #define MAPPING_ERROR (mapping_error_quark())
 GQuark mapping_error_quark(void);
@@ -31,7 +32,8 @@ typedef enum {
 #define MAPPING_MAX_ARGS 128
 
 typedef enum {
-	MAPPING_OUTPUT_OSC,
+	MAPPING_OUTPUT_OSC,  /* messages from the rules */
+	MAPPING_OUTPUT_TUIO, /* hands as TUIO cursors; no rules send to it */
 } MappingOutputKind;
 
 typedef enum {
@@ -57,9 +59,11 @@ typedef struct {
 	MappingOutputKind kind;
 	MappingTarget target;
 	MappingBundle bundle;
-	guint max_packet; /* bytes; larger bundles are split */
-	guint ttl;        /* multicast: hops */
-	char *interface;  /* multicast: network interface, or NULL */
+	guint max_packet;     /* bytes; larger bundles are split */
+	guint ttl;            /* multicast: hops */
+	char *interface;      /* multicast: network interface, or NULL */
+	TuioConfig tuio;      /* kind tuio: touch, box, profile */
+	gboolean tuio_source; /* kind tuio: send the source message */
 } MappingOutput;
 
 /* What a rule sends a message for. */

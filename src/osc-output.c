@@ -741,6 +741,12 @@ osc_output_send_bundles(OscOutput *o, MessageBatch *const *batches, guint n_batc
 	osc_output_transmit(o);
 }
 
+gboolean
+osc_output_flushed(const OscOutput *o)
+{
+	return o->state != OSC_OUTPUT_READY || o->pending->len == 0;
+}
+
 const MappingOutput *
 osc_output_config(const OscOutput *o)
 {

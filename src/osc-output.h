@@ -86,6 +86,13 @@ void osc_output_send(OscOutput *output, const MessageBatch *batch, gint64 timeta
 void osc_output_send_bundles(OscOutput *output, MessageBatch *const *batches, guint n_batches,
                              gint64 timetag_us);
 
+/**
+ * osc_output_flushed:
+ * Everything handed over has gone to the network (TCP keeps what the
+ * receiver has not taken yet; UDP sends at once).
+ */
+gboolean osc_output_flushed(const OscOutput *output);
+
 const MappingOutput *osc_output_config(const OscOutput *output);
 const char *osc_output_label(const OscOutput *output);
 void osc_output_get_stats(const OscOutput *output, OscOutputStats *stats);

@@ -660,7 +660,7 @@ test_run_unknown_mapping(void)
 	const char *args[] = { "run", "--mapping", "pd", NULL };
 
 	run_expect_error(args, "skelbridge: no mapping called 'pd' (shipped mappings: default, "
-	                       "osceleton); give a path to use a file of your own\n");
+	                       "osceleton, tuio-hands); give a path to use a file of your own\n");
 }
 
 static void

@@ -11,6 +11,8 @@
 /* 64 values, to go past the limit of 128. */
 #define USERS_8  "users users users users users users users users "
 #define USERS_64 USERS_8 USERS_8 USERS_8 USERS_8 USERS_8 USERS_8 USERS_8 USERS_8
+/* A TUIO output to which a test appends keys. */
+#define TUIO "[output t]\nkind = tuio\n"
 /* A complete rule to which a test appends one key. */
 #define RULE(scope) "[rule r]\noutput = o\nfor = " scope "\naddress = /a\n"
 
@@ -53,7 +55,7 @@ static const ErrorCase error_cases[] = {
 	  "2: a mapping file starts with a [mapping] section" },
 	{ "empty-section", HEAD "[names n]\n\n", "3: [names n] is empty" },
 	{ "no-rules", "# x\n" HEAD OUT,
-	  "2: no [rule NAME] section: the mapping would send nothing" },
+	  "2: no [rule NAME] section and no TUIO output: the mapping would send nothing" },
 	{ "missing-key", HEAD "[output o]\nkind = osc\n", "3: [output o]: missing key 'target'" },
 	{ "missing-for", HEAD OUT "[rule r]\noutput = o\n", "6: [rule r]: missing key 'for'" },
 	{ "missing-events", HEAD OUT RULE("event"), "6: [rule r]: missing key 'events'" },
@@ -68,8 +70,8 @@ static const ErrorCase error_cases[] = {
 	{ "format-newer", "[mapping]\nformat = 2\n",
 	  "2: [mapping] format: this skelbridge reads format 1; the file is format 2" },
 	/* [output] */
-	{ "output-kind", HEAD "[output o]\nkind = tuio\n",
-	  "4: [output o] kind: expected osc, got 'tuio'" },
+	{ "output-kind", HEAD "[output o]\nkind = midi\n",
+	  "4: [output o] kind: expected osc or tuio, got 'midi'" },
 	{ "output-bundle", HEAD OUT "bundle = message\n",
 	  "6: [output o] bundle: expected frame, user or none, got 'message'" },
 	{ "output-max-packet", HEAD OUT "max_packet = 70000\n",
@@ -164,6 +166,38 @@ static const ErrorCase error_cases[] = {
 	  "11: [rule r] refresh: expected seconds, more than 0 and at most a day, got '0'" },
 	{ "refresh-alone", HEAD OUT RULE("joint") "refresh = 1\n",
 	  "10: [rule r] refresh: only with on_change: it resends what did not change" },
+	/* [output] with kind = tuio */
+	{ "tuio-bundle", HEAD TUIO "bundle = frame\n",
+	  "5: [output t] bundle: TUIO sends one bundle per frame; bundle is for kind = osc" },
+	{ "tuio-unknown-key", HEAD TUIO "cursor = hand\n",
+	  "5: [output t] cursor: unknown key; keys are kind, target, max_packet, ttl, interface, "
+	  "profile, touch, push_depth, push_release, raised_height, raised_release, "
+	  "min_confidence, box, body_width, body_height, body_raise, camera_box, mirror, "
+	  "source, empty_repeats, keepalive" },
+	{ "tuio-profile", HEAD TUIO "profile = 2dcur\n",
+	  "5: [output t] profile: expected 2Dcur, 25Dcur or 3Dcur, got '2dcur'" },
+	{ "tuio-touch", HEAD TUIO "touch = hover\n",
+	  "5: [output t] touch: expected always, push or raised, got 'hover'" },
+	{ "tuio-number", HEAD TUIO "push_depth = far\n",
+	  "5: [output t] push_depth: expected a number from 0 to 2, got 'far'" },
+	{ "tuio-release", HEAD TUIO "push_depth = 0.4\npush_release = 0.4\n",
+	  "6: [output t] push_release: must be less than push_depth (0.4), or a hand at the "
+	  "plane would touch and let go at once" },
+	{ "tuio-release-default", HEAD TUIO "push_depth = 0.3\n",
+	  "3: [output t] push_release: must be less than push_depth (0.3), or a hand at the "
+	  "plane would touch and let go at once" },
+	{ "tuio-camera-box", HEAD TUIO "camera_box = -800:800 900:-300 1200:3500\n",
+	  "5: [output t] camera_box: expected X0:X1 Y0:Y1 Z0:Z1 in millimetres, each from low to "
+	  "high (-800:800 -300:900 1200:3500), got '-800:800 900:-300 1200:3500'" },
+	{ "tuio-mirror", HEAD TUIO "mirror = no\n",
+	  "5: [output t] mirror: expected false or true, got 'no'" },
+	{ "tuio-repeats", HEAD TUIO "empty_repeats = 2.5\n",
+	  "5: [output t] empty_repeats: expected a whole number from 0 to 100, got '2.5'" },
+	{ "tuio-keepalive", HEAD TUIO "keepalive = 0\n",
+	  "5: [output t] keepalive: expected a number from 0.1 to 60, got '0'" },
+	{ "tuio-rule-to-it", HEAD TUIO "[rule r]\noutput = t\nfor = frame\naddress = /a\n",
+	  "6: [rule r] output: [output t] is a TUIO output: it sends hands by itself, rules "
+	  "cannot send to it" },
 };
 
 static void
@@ -227,6 +261,38 @@ test_parse_output_defaults(void)
 	g_assert_cmpuint(output->max_packet, ==, 1472);
 	g_assert_cmpuint(output->ttl, ==, 1);
 	g_assert_null(output->interface);
+}
+
+/* A TUIO output alone is a whole mapping; its keys land in its config. */
+static void
+test_parse_tuio(void)
+{
+	g_autoptr(Mapping) defaults = parse_ok(HEAD TUIO);
+	g_autoptr(Mapping) set =
+	        parse_ok(HEAD TUIO "target = osc.tcp://10.0.0.2:3334\n"
+	                           "profile = 3Dcur\ntouch = raised\nbox = camera\n"
+	                           "camera_box = -1000:1000 0:1000 1000:3000\n"
+	                           "mirror = false\nsource = false\n"
+	                           "keepalive = 0.5\nempty_repeats = 2\n");
+	const MappingOutput *o = mapping_get_output(defaults, 0);
+	g_autofree char *url = mapping_target_to_string(&o->target);
+
+	g_assert_cmpuint(o->kind, ==, MAPPING_OUTPUT_TUIO);
+	g_assert_cmpstr(url, ==, "osc.udp://127.0.0.1:3333");
+	g_assert_cmpuint(o->tuio.touch, ==, TUIO_TOUCH_PUSH);
+	g_assert_true(o->tuio_source);
+	g_assert_cmpuint(defaults->warnings->len, ==, 0);
+	o = mapping_get_output(set, 0);
+	g_assert_cmpuint(o->target.transport, ==, MAPPING_TRANSPORT_TCP);
+	g_assert_cmpuint(o->tuio.profile, ==, TUIO_PROFILE_3DCUR);
+	g_assert_cmpuint(o->tuio.touch, ==, TUIO_TOUCH_RAISED);
+	g_assert_cmpuint(o->tuio.box, ==, TUIO_BOX_CAMERA);
+	g_assert_cmpfloat(o->tuio.camera_min.y, ==, 0.0);
+	g_assert_cmpfloat(o->tuio.camera_max.z, ==, 3000.0);
+	g_assert_false(o->tuio.mirror);
+	g_assert_false(o->tuio_source);
+	g_assert_cmpint(o->tuio.keepalive_us, ==, 500000);
+	g_assert_cmpuint(o->tuio.empty_repeats, ==, 2);
 }
 
 static void
@@ -392,9 +458,11 @@ test_locate_unknown(void)
 
 	g_assert_null(path);
 	g_assert_error(error, MAPPING_ERROR, MAPPING_ERROR_NOT_FOUND);
-	g_assert_cmpstr(error->message, ==,
-	                "no mapping called 'pd' (shipped mappings: default, osceleton); give a "
-	                "path to use a file of your own");
+	g_assert_cmpstr(
+	        error->message, ==,
+	        "no mapping called 'pd' (shipped mappings: default, osceleton, tuio-hands); "
+	        "give a "
+	        "path to use a file of your own");
 }
 
 static void
@@ -421,6 +489,7 @@ main(int argc, char **argv)
 	g_test_add_func("/mapping/parse/layout-is-free", test_parse_layout);
 	g_test_add_func("/mapping/parse/output-defaults", test_parse_output_defaults);
 	g_test_add_func("/mapping/parse/multicast-keys", test_parse_multicast);
+	g_test_add_func("/mapping/parse/tuio-output", test_parse_tuio);
 	g_test_add_func("/mapping/parse/rule-keys", test_parse_rule);
 	g_test_add_func("/mapping/parse/rule-defaults", test_parse_rule_defaults);
 	g_test_add_func("/mapping/parse/fingerprint-ignores-comments-not-names",

@@ -649,49 +649,53 @@ check_tuio(const GArray *seen, const GArray *want)
 	}
 }
 
-/* What sends TUIO: a program that takes skelbridge run's options and sends
- * to TUIO's port. The feed drives the bridge's own TUIO parts (the cursor
- * state, the bundle layout, the OSC output) with the TUIO state's default
- * settings, as `skelbridge run --mapping tuio-hands` sends them. */
-#define TUIO_SENDER g_getenv("TUIO_FEED")
-
-/* The poses' pushes as TUIO; with @max_packet, in bundles of at most that
- * many bytes (the feed's --max-packet). */
+/* The poses' pushes as the bridge sends them with the shipped tuio-hands
+ * mapping; with @max_packet, through a mapping that caps bundles at that
+ * many bytes, so that frames split. */
 static void
 run_tuio_cursors(const char *max_packet)
 {
 	const TrackerFrame *frames = scene_truth("poses", TUIO_FRAMES);
 	g_autoptr(GArray) want = tuio_expected(frames, TUIO_FRAMES, 1);
 	g_autoptr(PdHarness) pd = pd_harness_new("tuio-cursors");
-	const char *argv[] = { TUIO_SENDER,
+	g_autofree char *dir = testutil_tmpdir();
+	g_autofree char *small = g_build_filename(dir, "small.map", NULL);
+	g_autofree char *text = g_strdup_printf("[mapping]\nformat = 1\n\n[output tuio]\n"
+	                                        "kind = tuio\nmax_packet = %s\n",
+	                                        max_packet ? max_packet : "1472");
+	const char *argv[] = { testutil_binary(),
+		               "run",
+		               "--skeletons",
+		               "truth",
+		               "--mapping",
+		               max_packet ? small : "tuio-hands",
 		               "--source",
 		               "demo:poses",
 		               "--fast",
 		               "--frames",
 		               G_STRINGIFY(TUIO_FRAMES),
-		               max_packet ? "--max-packet" : NULL,
-		               max_packet,
 		               NULL };
 	g_autofree char *log = NULL;
 	g_autoptr(GPtrArray) printed = NULL;
 	g_autoptr(GArray) seen = NULL;
 	guint most = 0;
 
+	testutil_write_file(small, text, strlen(text));
 	for (guint i = 0; i < want->len; i++)
 		most = MAX(most, g_array_index(want, TuioFrame, i).n_cursors);
 	g_assert_cmpuint(most, ==, 2);
-	g_assert_nonnull(argv[0]);
 	tuio_print(pd, "tuio-cursor", 3);
 	tuio_print(pd, "tuio-frame", 2);
-	if (!pd_harness_start(pd))
-		return;
-	run_to_end(argv);
-	if (!pd_harness_wait_until(pd, tuio_enough_frames, GUINT_TO_POINTER(want->len)) ||
-	    (log = pd_harness_quit(pd)) == NULL)
-		return;
-	printed = pd_printed_parse(log);
-	seen = tuio_seen(printed);
-	check_tuio(seen, want);
+	if (pd_harness_start(pd)) {
+		run_to_end(argv);
+		if (pd_harness_wait_until(pd, tuio_enough_frames, GUINT_TO_POINTER(want->len)) &&
+		    (log = pd_harness_quit(pd)) != NULL) {
+			printed = pd_printed_parse(log);
+			seen = tuio_seen(printed);
+			check_tuio(seen, want);
+		}
+	}
+	testutil_rmdir(dir);
 }
 
 /* A hand that pushes is a cursor, followed until it lets go; two at once

@@ -1,0 +1,263 @@
+#include "mapping-tuio.h"
+
+#include <math.h>
+#include <string.h>
+
+typedef gboolean (*TuioKeyFunc)(TuioConfig *c, gboolean *source, const char *key, const char *value,
+                                char **message);
+
+typedef struct {
+	const char *key;
+	TuioKeyFunc func;
+	double min, max; /* numbers */
+	gsize offset;    /* numbers: where in TuioConfig */
+} TuioKey;
+
+static gboolean
+tuio_key_choice(const char *value, const char *const *names, guint n, guint *out, char **message)
+{
+	g_autoptr(GString) list = g_string_new(NULL);
+
+	for (guint i = 0; i < n; i++) {
+		if (strcmp(value, names[i]) == 0) {
+			*out = i;
+			return TRUE;
+		}
+		g_string_append_printf(list, "%s%s",
+		                       i == 0       ? ""
+		                       : i + 1 == n ? " or "
+		                                    : ", ",
+		                       names[i]);
+	}
+	*message = g_strdup_printf("expected %s, got '%s'", list->str, value);
+	return FALSE;
+}
+
+static gboolean
+tuio_key_number(const char *value, double min, double max, double *out, char **message)
+{
+	char *end = NULL;
+	double v = g_ascii_strtod(value, &end);
+
+	if (*value == '\0' || *end != '\0' || !isfinite(v) || v < min || v > max) {
+		*message = g_strdup_printf("expected a number from %g to %g, got '%s'", min, max,
+		                           value);
+		return FALSE;
+	}
+	*out = v;
+	return TRUE;
+}
+
+static gboolean
+tuio_key_bool(const char *value, gboolean *out, char **message)
+{
+	static const char *const names[] = { "false", "true" };
+	guint v = 0;
+
+	if (!tuio_key_choice(value, names, 2, &v, message))
+		return FALSE;
+	*out = v == 1;
+	return TRUE;
+}
+
+static gboolean
+tuio_key_profile(TuioConfig *c, gboolean *source G_GNUC_UNUSED, const char *key G_GNUC_UNUSED,
+                 const char *value, char **message)
+{
+	static const char *const names[] = { "2Dcur", "25Dcur", "3Dcur" };
+	guint v = 0;
+
+	if (!tuio_key_choice(value, names, G_N_ELEMENTS(names), &v, message))
+		return FALSE;
+	c->profile = (TuioProfile)v;
+	return TRUE;
+}
+
+static gboolean
+tuio_key_touch(TuioConfig *c, gboolean *source G_GNUC_UNUSED, const char *key G_GNUC_UNUSED,
+               const char *value, char **message)
+{
+	static const char *const names[] = { "always", "push", "raised" };
+	guint v = 0;
+
+	if (!tuio_key_choice(value, names, G_N_ELEMENTS(names), &v, message))
+		return FALSE;
+	c->touch = (TuioTouch)v;
+	return TRUE;
+}
+
+static gboolean
+tuio_key_box(TuioConfig *c, gboolean *source G_GNUC_UNUSED, const char *key G_GNUC_UNUSED,
+             const char *value, char **message)
+{
+	static const char *const names[] = { "body", "camera" };
+	guint v = 0;
+
+	if (!tuio_key_choice(value, names, G_N_ELEMENTS(names), &v, message))
+		return FALSE;
+	c->box = (TuioBox)v;
+	return TRUE;
+}
+
+static gboolean
+tuio_key_mirror(TuioConfig *c, gboolean *source G_GNUC_UNUSED, const char *key G_GNUC_UNUSED,
+                const char *value, char **message)
+{
+	return tuio_key_bool(value, &c->mirror, message);
+}
+
+static gboolean
+tuio_key_source(TuioConfig *c G_GNUC_UNUSED, gboolean *source, const char *key G_GNUC_UNUSED,
+                const char *value, char **message)
+{
+	return tuio_key_bool(value, source, message);
+}
+
+/* "FROM:TO" in millimetres, FROM below TO. */
+static gboolean
+tuio_key_span(const char *text, double *lo, double *hi)
+{
+	g_auto(GStrv) ends = g_strsplit(text, ":", -1);
+	char *end1 = NULL, *end2 = NULL;
+
+	if (g_strv_length(ends) != 2 || *ends[0] == '\0' || *ends[1] == '\0')
+		return FALSE;
+	*lo = g_ascii_strtod(ends[0], &end1);
+	*hi = g_ascii_strtod(ends[1], &end2);
+	return *end1 == '\0' && *end2 == '\0' && isfinite(*lo) && isfinite(*hi) && *lo < *hi;
+}
+
+static gboolean
+tuio_key_camera_box(TuioConfig *c, gboolean *source G_GNUC_UNUSED, const char *key G_GNUC_UNUSED,
+                    const char *value, char **message)
+{
+	g_auto(GStrv) spans = g_strsplit(value, " ", -1);
+	double lo[3], hi[3];
+
+	if (g_strv_length(spans) != 3 || !tuio_key_span(spans[0], &lo[0], &hi[0]) ||
+	    !tuio_key_span(spans[1], &lo[1], &hi[1]) || !tuio_key_span(spans[2], &lo[2], &hi[2])) {
+		*message = g_strdup_printf("expected X0:X1 Y0:Y1 Z0:Z1 in millimetres, each from "
+		                           "low to high (-800:800 -300:900 1200:3500), got '%s'",
+		                           value);
+		return FALSE;
+	}
+	c->camera_min = tracker_vec3(lo[0], lo[1], lo[2]);
+	c->camera_max = tracker_vec3(hi[0], hi[1], hi[2]);
+	return TRUE;
+}
+
+static gboolean
+tuio_key_double(TuioConfig *c, const char *value, const TuioKey *k, char **message)
+{
+	return tuio_key_number(value, k->min, k->max, (double *)((char *)c + k->offset), message);
+}
+
+static gboolean
+tuio_key_repeats(TuioConfig *c, gboolean *source G_GNUC_UNUSED, const char *key G_GNUC_UNUSED,
+                 const char *value, char **message)
+{
+	double v = 0;
+
+	if (!tuio_key_number(value, 0, 100, &v, message) || v != floor(v)) {
+		if (*message == NULL)
+			*message = g_strdup_printf(
+			        "expected a whole number from 0 to 100, got '%s'", value);
+		return FALSE;
+	}
+	c->empty_repeats = (guint)v;
+	return TRUE;
+}
+
+static gboolean
+tuio_key_keepalive(TuioConfig *c, gboolean *source G_GNUC_UNUSED, const char *key G_GNUC_UNUSED,
+                   const char *value, char **message)
+{
+	double seconds = 0;
+
+	if (!tuio_key_number(value, 0.1, 60, &seconds, message))
+		return FALSE;
+	c->keepalive_us = (gint64)(seconds * G_USEC_PER_SEC);
+	return TRUE;
+}
+
+#define NUMBER(name, lo, hi)                                                                       \
+	{                                                                                          \
+#name, NULL, lo, hi, G_STRUCT_OFFSET(TuioConfig, name)                             \
+	}
+
+static const TuioKey tuio_keys[] = {
+	{ "profile", tuio_key_profile, 0, 0, 0 },
+	{ "touch", tuio_key_touch, 0, 0, 0 },
+	NUMBER(push_depth, 0.0, 2.0),
+	NUMBER(push_release, 0.0, 2.0),
+	NUMBER(raised_height, -2.0, 2.0),
+	NUMBER(raised_release, -2.0, 2.0),
+	NUMBER(min_confidence, 0.0, 1.0),
+	{ "box", tuio_key_box, 0, 0, 0 },
+	NUMBER(body_width, 0.1, 5.0),
+	NUMBER(body_height, 0.1, 5.0),
+	NUMBER(body_raise, -2.0, 2.0),
+	{ "camera_box", tuio_key_camera_box, 0, 0, 0 },
+	{ "mirror", tuio_key_mirror, 0, 0, 0 },
+	{ "source", tuio_key_source, 0, 0, 0 },
+	{ "empty_repeats", tuio_key_repeats, 0, 0, 0 },
+	{ "keepalive", tuio_key_keepalive, 0, 0, 0 },
+};
+
+static const TuioKey *
+tuio_key_find(const char *key)
+{
+	for (guint i = 0; i < G_N_ELEMENTS(tuio_keys); i++) {
+		if (strcmp(tuio_keys[i].key, key) == 0)
+			return &tuio_keys[i];
+	}
+	return NULL;
+}
+
+gboolean
+mapping_tuio_is_key(const char *key)
+{
+	return tuio_key_find(key) != NULL;
+}
+
+char *
+mapping_tuio_keys(void)
+{
+	GString *s = g_string_new(NULL);
+
+	for (guint i = 0; i < G_N_ELEMENTS(tuio_keys); i++)
+		g_string_append_printf(s, "%s%s", i == 0 ? "" : ", ", tuio_keys[i].key);
+	return g_string_free(s, FALSE);
+}
+
+gboolean
+mapping_tuio_set(TuioConfig *config, gboolean *source, const char *key, const char *value,
+                 char **message)
+{
+	const TuioKey *k = tuio_key_find(key);
+
+	*message = NULL;
+	g_return_val_if_fail(k != NULL, FALSE);
+	if (k->func == NULL)
+		return tuio_key_double(config, value, k, message);
+	return k->func(config, source, key, value, message);
+}
+
+gboolean
+mapping_tuio_check(const TuioConfig *config, const char **key, char **message)
+{
+	if (config->push_release >= config->push_depth) {
+		*key = "push_release";
+		*message = g_strdup_printf("must be less than push_depth (%g), or a hand at the "
+		                           "plane would touch and let go at once",
+		                           config->push_depth);
+		return FALSE;
+	}
+	if (config->raised_release >= config->raised_height) {
+		*key = "raised_release";
+		*message = g_strdup_printf("must be less than raised_height (%g)",
+		                           config->raised_height);
+		return FALSE;
+	}
+	return TRUE;
+}
