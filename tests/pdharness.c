@@ -69,6 +69,9 @@ pd_harness_free(PdHarness *h)
 	g_free(h);
 }
 
+static guint pd_harness_box(PdHarness *h, const char *kind, const char *format, va_list args)
+        G_GNUC_PRINTF(3, 0);
+
 static guint
 pd_harness_box(PdHarness *h, const char *kind, const char *format, va_list args)
 {
