@@ -152,9 +152,21 @@ test_bridge_runs_under_fakenect(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 		               "freenect", NULL };
 	g_auto(TestutilSpawned) s = { 0 };
 
+	const char *counted;
+	guint64 n;
+
 	testutil_spawn(&s, argv);
 	g_assert_cmpint(s.status, ==, 0);
-	g_assert_nonnull(strstr(s.err, "freenect: " G_STRINGIFY(N_FRAMES) " frames in"));
+	counted = strstr(s.err, "freenect: ");
+	g_assert_nonnull(counted);
+	n = g_ascii_strtoull(counted + strlen("freenect: "), NULL, 10);
+	/* fakenect plays in real time and a live source drops the frames that
+	 * a slow bridge cannot take; only under valgrind is the bridge that slow. */
+	if (g_getenv("SKELBRIDGE_WRAPPER") != NULL)
+		g_assert_cmpuint(n, >=, 1);
+	else
+		g_assert_cmpuint(n, ==, N_FRAMES);
+	g_assert_cmpuint(n, <=, N_FRAMES);
 }
 
 static void

@@ -89,7 +89,9 @@ testutil_percentile(double *values, guint n, double p)
 const char *
 testutil_binary(void)
 {
-	const char *path = g_getenv("SKELBRIDGE");
+	/* The valgrind test setup runs skelbridge through a wrapper. */
+	const char *wrapper = g_getenv("SKELBRIDGE_WRAPPER");
+	const char *path = wrapper != NULL ? wrapper : g_getenv("SKELBRIDGE");
 
 	g_assert_nonnull(path);
 	return path;

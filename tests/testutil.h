@@ -27,7 +27,11 @@ void testutil_write_file(const char *path, const void *data, gsize len);
 /** testutil_percentile: the @p (0..1) percentile of @values, which it sorts. */
 double testutil_percentile(double *values, guint n, double p);
 
-/** testutil_binary: the skelbridge binary under test (from $SKELBRIDGE). */
+/**
+ * testutil_binary:
+ * The skelbridge binary under test ($SKELBRIDGE), or what wraps it
+ * ($SKELBRIDGE_WRAPPER: valgrind, in the valgrind test setup).
+ */
 const char *testutil_binary(void);
 
 /**
