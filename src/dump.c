@@ -322,6 +322,44 @@ dump_append_index(DumpWriter *writer, const char *name, GError **error)
 	return FALSE;
 }
 
+/* Writes @path under a temporary name and renames it: a full disk leaves
+ * no half frame behind. Errors read "PATH: cannot write: REASON". */
+static gboolean
+dump_write_file(const char *path, const guint8 *data, gsize length, GError **error)
+{
+	g_autofree char *temporary = g_strconcat(path, ".partial", NULL);
+	int fd = g_open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	gsize done = 0;
+	int saved = 0;
+
+	if (fd < 0) {
+		saved = errno;
+		goto failed;
+	}
+	while (done < length) {
+		ssize_t n = write(fd, data + done, length - done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			saved = n < 0 ? errno : ENOSPC;
+			break;
+		}
+		done += (gsize)n;
+	}
+	if (close(fd) != 0 && saved == 0)
+		saved = errno;
+	if (saved == 0 && g_rename(temporary, path) != 0)
+		saved = errno;
+	if (saved == 0)
+		return TRUE;
+	g_unlink(temporary);
+failed:
+	g_set_error(error, DUMP_ERROR, DUMP_ERROR_WRITE, "%s: cannot write: %s", path,
+	            g_strerror(saved));
+	return FALSE;
+}
+
 gboolean
 dump_writer_add(DumpWriter *writer, double walltime, guint32 timestamp, const guint16 *raw,
                 GError **error)
@@ -329,21 +367,15 @@ dump_writer_add(DumpWriter *writer, double walltime, guint32 timestamp, const gu
 	char wall[G_ASCII_DTOSTR_BUF_SIZE];
 	g_autofree char *name = NULL;
 	g_autofree char *path = NULL;
-	g_autoptr(GError) local = NULL;
 
 	g_return_val_if_fail(writer->index_fd >= 0, FALSE);
 	g_ascii_formatd(wall, sizeof(wall), "%f", walltime);
 	name = g_strdup_printf("d-%s-%u.pgm", wall, timestamp);
 	path = g_build_filename(writer->dir, name, NULL);
 	dump_encode(writer, raw);
-	/* Written under a temporary name and renamed: a full disk leaves no
-	 * half frame behind. */
-	if (!g_file_set_contents_full(path, (const char *)writer->buffer,
-	                              strlen(DUMP_DEPTH_HEADER) + DEPTH_DATA_BYTES,
-	                              G_FILE_SET_CONTENTS_CONSISTENT, 0644, &local)) {
-		g_set_error(error, DUMP_ERROR, DUMP_ERROR_WRITE, "%s", local->message);
+	if (!dump_write_file(path, writer->buffer, strlen(DUMP_DEPTH_HEADER) + DEPTH_DATA_BYTES,
+	                     error))
 		return FALSE;
-	}
 	if (!dump_append_index(writer, name, error)) {
 		g_unlink(path);
 		return FALSE;

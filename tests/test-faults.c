@@ -1,0 +1,245 @@
+/* End to end, the faults an unattended installation meets: a TCP receiver
+ * that refuses, then accepts, then vanishes; a mapping file deleted while
+ * running; a recording that fills the disk; recordings stopped by SIGINT or
+ * SIGTERM. skelbridge keeps running on what it had, and loses nothing it
+ * already wrote. (The camera that disappears and returns is in
+ * test-freenect; dead UDP targets and broken edits in test-bridge.) */
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "childproc.h"
+#include "depth.h"
+#include "dump.h"
+#include "oscsink.h"
+#include "testutil.h"
+
+#define WAIT_MS 10000
+
+static char *
+write_mapping(const char *dir, const char *name, const char *text)
+{
+	char *path = g_build_filename(dir, name, NULL);
+
+	testutil_write_file(path, text, strlen(text));
+	return path;
+}
+
+static char *
+tick_mapping(const char *url, const char *address)
+{
+	return g_strdup_printf("[mapping]\nformat = 1\n[output o]\nkind = osc\ntarget = %s\n"
+	                       "bundle = none\n[rule tick]\noutput = o\nfor = frame\n"
+	                       "address = %s\nargs = frame\n",
+	                       url, address);
+}
+
+static ChildProc *
+start_bridge(const char *mapping)
+{
+	const char *args[] = { "run",    "--skeletons", "truth", "--source", "demo:empty",
+		               "--loop", "--mapping",   mapping, NULL };
+
+	return child_proc_start(args);
+}
+
+static void
+stop_bridge(ChildProc *proc)
+{
+	child_proc_signal(proc, SIGTERM);
+	g_assert_cmpint(child_proc_wait(proc, WAIT_MS * 3), ==, 0);
+}
+
+/* ---- outputs ---- */
+
+static void
+test_tcp_refused_accepted_vanished(void)
+{
+	int port = testutil_free_port(G_SOCKET_TYPE_STREAM);
+	g_autofree char *dir = testutil_tmpdir();
+	g_autofree char *url = g_strdup_printf("osc.tcp://127.0.0.1:%d", port);
+	g_autofree char *text = tick_mapping(url, "/tick");
+	g_autofree char *path = write_mapping(dir, "tcp.map", text);
+	g_autoptr(ChildProc) proc = start_bridge(path);
+	OscSink *sink;
+
+	/* Nobody listens yet: refused, and the bridge goes on. */
+	g_assert_true(child_proc_wait_log(proc, "Connection refused", WAIT_MS));
+	sink = osc_sink_new(TRUE, port);
+	g_assert_true(osc_sink_wait_path(sink, "/tick", WAIT_MS * 2));
+	g_assert_true(child_proc_wait_log(proc, ": connected\n", WAIT_MS));
+	/* The receiver vanishes for good: noticed, retried, never fatal. */
+	osc_sink_free(sink);
+	g_assert_true(child_proc_wait_log(proc, "connection lost", WAIT_MS));
+	g_usleep(G_USEC_PER_SEC);
+	stop_bridge(proc);
+	testutil_rmdir(dir);
+}
+
+/* ---- mapping files ---- */
+
+static void
+test_mapping_deleted(void)
+{
+	g_autoptr(OscSink) sink = osc_sink_new(FALSE, 0);
+	g_autofree char *url = osc_sink_url(sink);
+	g_autofree char *dir = testutil_tmpdir();
+	g_autofree char *a = tick_mapping(url, "/a");
+	g_autofree char *b = tick_mapping(url, "/b");
+	g_autofree char *path = write_mapping(dir, "live.map", a);
+	g_autofree char *kept = g_strdup_printf("%s: ", path);
+	g_autofree char *reloaded = g_strdup_printf("%s: reloaded: 1 rule", path);
+	g_autoptr(ChildProc) proc = start_bridge(path);
+	g_autoptr(GPtrArray) after = NULL;
+	g_autofree char *log = NULL;
+
+	g_assert_true(osc_sink_wait_path(sink, "/a", WAIT_MS));
+	g_assert_cmpint(g_unlink(path), ==, 0);
+	g_assert_true(child_proc_wait_log(proc, "; the mapping in force stays", WAIT_MS));
+	log = child_proc_log(proc);
+	g_assert_nonnull(strstr(log, kept));
+	g_assert_nonnull(strstr(log, "No such file or directory"));
+	/* The mapping in force keeps sending. */
+	g_ptr_array_unref(osc_sink_take(sink));
+	g_assert_true(osc_sink_wait_count(sink, 5, WAIT_MS));
+	after = osc_sink_take(sink);
+	for (guint i = 0; i < after->len; i++)
+		g_assert_cmpstr(((OscSinkMessage *)g_ptr_array_index(after, i))->path, ==, "/a");
+	/* Put back, it is watched again. */
+	g_free(write_mapping(dir, "live.map", b));
+	g_assert_true(child_proc_wait_log(proc, reloaded, WAIT_MS));
+	g_assert_true(osc_sink_wait_path(sink, "/b", WAIT_MS));
+	stop_bridge(proc);
+	testutil_rmdir(dir);
+}
+
+/* ---- recordings ---- */
+
+/* Every frame in @dir's INDEX.txt reads back, and no other depth file lies there. */
+static guint
+assert_dump_playable(const char *dir)
+{
+	g_autoptr(GError) error = NULL;
+	g_autoptr(DumpReader) reader = dump_reader_open(dir, &error);
+	g_autofree guint16 *raw = g_new(guint16, DEPTH_PIXELS);
+	g_autoptr(GDir) listing = NULL;
+	const char *name;
+	guint n, files = 0;
+
+	g_assert_no_error(error);
+	n = dump_reader_n_frames(reader);
+	for (guint i = 0; i < n; i++) {
+		g_assert_true(dump_reader_read(reader, i, raw, &error));
+		g_assert_no_error(error);
+	}
+	listing = g_dir_open(dir, 0, &error);
+	g_assert_no_error(error);
+	while ((name = g_dir_read_name(listing)) != NULL)
+		files += g_str_has_prefix(name, "d-");
+	g_assert_cmpuint(files, ==, n);
+	return n;
+}
+
+static void
+test_record_disk_full(void)
+{
+	/* Room for three and a half depth files (plus their index lines). */
+	const guint frame_bytes = strlen(DUMP_DEPTH_HEADER) + DEPTH_PIXELS * 2;
+	g_autofree char *dir = testutil_tmpdir();
+	g_autofree char *dump = g_build_filename(dir, "dump", NULL);
+	const char *preload = g_getenv("FAULT_ENOSPC_LIB");
+	g_autofree char *preload_env = g_strconcat("LD_PRELOAD=", preload, NULL);
+	g_autofree char *dir_env = g_strconcat("FAULT_ENOSPC_DIR=", dir, NULL);
+	g_autofree char *budget_env = g_strdup_printf("FAULT_ENOSPC_BYTES=%u", frame_bytes * 7 / 2);
+	/* ASan wants to come first among the preloads; the shim has no ASan. */
+	const char *argv[] = {
+		"env",
+		preload_env,
+		dir_env,
+		budget_env,
+		"ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:verify_asan_link_order=0",
+		testutil_binary(),
+		"record",
+		"--source",
+		"demo",
+		"--fast",
+		"--loop",
+		dump,
+		NULL
+	};
+	g_auto(TestutilSpawned) s = { 0 };
+
+	g_assert_nonnull(preload);
+	testutil_spawn(&s, argv);
+	g_assert_true(WIFEXITED(s.status));
+	g_assert_cmpint(WEXITSTATUS(s.status), ==, 1);
+	g_assert_nonnull(strstr(s.err, "recording stopped after 3 frames: "));
+	g_assert_nonnull(strstr(s.err, dump));
+	g_assert_nonnull(strstr(s.err, g_strerror(ENOSPC)));
+	g_assert_nonnull(strstr(s.err, "(the frames before it are kept)"));
+	g_assert_nonnull(strstr(s.err, "recorded 3 frames from demo"));
+	g_assert_cmpuint(assert_dump_playable(dump), ==, 3);
+	testutil_rmdir(dir);
+}
+
+typedef struct {
+	const char *index;
+	guint lines;
+} IndexWait;
+
+static gboolean
+index_has_lines(const IndexWait *w)
+{
+	g_autofree char *text = NULL;
+	guint n = 0;
+
+	if (!g_file_get_contents(w->index, &text, NULL, NULL))
+		return FALSE;
+	for (const char *p = text; *p != '\0'; p++)
+		n += *p == '\n';
+	return n >= w->lines;
+}
+
+static void
+test_record_signal(gconstpointer data)
+{
+	int signal = GPOINTER_TO_INT(data);
+	g_autofree char *dir = testutil_tmpdir();
+	g_autofree char *dump = g_build_filename(dir, "dump", NULL);
+	g_autofree char *index = g_build_filename(dump, "INDEX.txt", NULL);
+	const char *args[] = { "record", "--source", "demo", "--loop", dump, NULL };
+	g_autoptr(ChildProc) proc = child_proc_start(args);
+	IndexWait wait = { index, 5 };
+	g_autofree char *log = NULL;
+	gint64 deadline = g_get_monotonic_time() + WAIT_MS * 3 * G_TIME_SPAN_MILLISECOND;
+	guint n;
+
+	while (!index_has_lines(&wait) && g_get_monotonic_time() < deadline)
+		g_usleep(20000);
+	g_assert_true(index_has_lines(&wait));
+	child_proc_signal(proc, signal);
+	g_assert_cmpint(child_proc_wait(proc, WAIT_MS * 3), ==, 0);
+	n = assert_dump_playable(dump);
+	g_assert_cmpuint(n, >=, 5);
+	log = child_proc_log(proc);
+	g_assert_true(strstr(log, "recorded ") != NULL);
+	g_assert_cmpuint(g_ascii_strtoull(strstr(log, "recorded ") + strlen("recorded "), NULL, 10),
+	                 ==, n);
+	testutil_rmdir(dir);
+}
+
+int
+main(int argc, char **argv)
+{
+	g_test_init(&argc, &argv, NULL);
+	g_test_add_func("/faults/tcp-refused-accepted-vanished",
+	                test_tcp_refused_accepted_vanished);
+	g_test_add_func("/faults/mapping-deleted", test_mapping_deleted);
+	g_test_add_func("/faults/record/disk-full", test_record_disk_full);
+	g_test_add_data_func("/faults/record/sigint", GINT_TO_POINTER(SIGINT), test_record_signal);
+	g_test_add_data_func("/faults/record/sigterm", GINT_TO_POINTER(SIGTERM),
+	                     test_record_signal);
+	return g_test_run();
+}
