@@ -1,5 +1,7 @@
 #include "childproc.h"
 
+#include <stdlib.h>
+
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <signal.h>
@@ -52,6 +54,14 @@ child_proc_start(const char *const *args)
 		g_ptr_array_add(argv, (gpointer)args[i]);
 	g_ptr_array_add(argv, NULL);
 	return child_proc_spawn((const char *const *)argv->pdata);
+}
+
+int
+child_proc_pid(ChildProc *proc)
+{
+	const char *id = g_subprocess_get_identifier(proc->process);
+
+	return id != NULL ? atoi(id) : 0;
 }
 
 void

@@ -27,5 +27,8 @@ gboolean child_proc_wait_until(ChildProc *proc, ChildProcLogFunc ready, gpointer
 
 void child_proc_signal(ChildProc *proc, int signal);
 
+/** child_proc_pid: the child's process id, 0 once it has exited. */
+int child_proc_pid(ChildProc *proc);
+
 /** child_proc_wait: waits up to @timeout_ms for the child to exit; its exit status. */
 int child_proc_wait(ChildProc *proc, guint timeout_ms);
