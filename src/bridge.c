@@ -66,10 +66,11 @@ bridge_clock_timetag(BridgeClock *clock, gint64 frame_us, gint64 now_us)
 	return t;
 }
 
-static void bridge_log(Bridge *b, const char *format, ...) G_GNUC_PRINTF(2, 3);
+static void bridge_log(Bridge *b, GLogLevelFlags level, const char *format, ...)
+        G_GNUC_PRINTF(3, 4);
 
 static void
-bridge_log(Bridge *b, const char *format, ...)
+bridge_log(Bridge *b, GLogLevelFlags level, const char *format, ...)
 {
 	g_autofree char *message = NULL;
 	va_list args;
@@ -78,20 +79,21 @@ bridge_log(Bridge *b, const char *format, ...)
 	message = g_strdup_vprintf(format, args);
 	va_end(args);
 	if (b->log != NULL)
-		b->log(message, b->user_data);
+		b->log(level, message, b->user_data);
 }
 
 static void
-bridge_output_log(const char *label, const char *message, gpointer user_data)
+bridge_output_log(GLogLevelFlags level, const char *label, const char *message, gpointer user_data)
 {
-	bridge_log(user_data, "output %s: %s", label, message);
+	bridge_log(user_data, level, "output %s: %s", label, message);
 }
 
 static void
 bridge_log_warnings(Bridge *b, const Mapping *mapping)
 {
 	for (guint i = 0; i < mapping->warnings->len; i++)
-		bridge_log(b, "%s", (const char *)g_ptr_array_index(mapping->warnings, i));
+		bridge_log(b, G_LOG_LEVEL_WARNING, "%s",
+		           (const char *)g_ptr_array_index(mapping->warnings, i));
 }
 
 /* ---- --target ---- */
@@ -361,13 +363,14 @@ bridge_mapping_reload(BridgeMapping *bm, gboolean forced)
 		mapping = bridge_mapping_parse(bm, text, &error);
 	}
 	if (mapping == NULL) {
-		bridge_log(bm->bridge, "%s; the mapping in force stays", error->message);
+		bridge_log(bm->bridge, G_LOG_LEVEL_WARNING, "%s; the mapping in force stays",
+		           error->message);
 		return;
 	}
 	bridge_log_warnings(bm->bridge, mapping);
 	bridge_mapping_install(bm, mapping);
 	description = bridge_mapping_describe(mapping);
-	bridge_log(bm->bridge, "%s: reloaded: %s", bm->path, description);
+	bridge_log(bm->bridge, G_LOG_LEVEL_INFO, "%s: reloaded: %s", bm->path, description);
 }
 
 static gboolean
@@ -406,8 +409,9 @@ bridge_mapping_watch(BridgeMapping *bm)
 	/* Editors often save by writing a new file and renaming it over the old. */
 	bm->monitor = g_file_monitor_file(file, G_FILE_MONITOR_WATCH_MOVES, NULL, &error);
 	if (bm->monitor == NULL) {
-		bridge_log(bm->bridge, "%s: cannot watch for changes (%s); reload with SIGHUP",
-		           bm->path, error->message);
+		bridge_log(bm->bridge, G_LOG_LEVEL_WARNING,
+		           "%s: cannot watch for changes (%s); reload with SIGHUP", bm->path,
+		           error->message);
 		return;
 	}
 	g_signal_connect(bm->monitor, "changed", G_CALLBACK(bridge_mapping_changed), bm);
@@ -517,7 +521,7 @@ bridge_start_mapping(Bridge *b, BridgeMapping *bm, gboolean watch)
 
 	bridge_log_warnings(b, mapping);
 	bridge_mapping_install(bm, mapping);
-	bridge_log(b, "%s: %s", bm->path, description);
+	bridge_log(b, G_LOG_LEVEL_INFO, "%s: %s", bm->path, description);
 	if (watch)
 		bridge_mapping_watch(bm);
 }

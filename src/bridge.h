@@ -29,7 +29,9 @@ typedef struct {
 } BridgeOptions;
 
 /* Everything worth telling the user: loads, reloads, rejected edits, outputs. */
-typedef void (*BridgeLogFunc)(const char *message, gpointer user_data);
+/* @level: G_LOG_LEVEL_WARNING for faults it rides out, G_LOG_LEVEL_INFO for what it
+ * does, G_LOG_LEVEL_DEBUG for comings and goings. */
+typedef void (*BridgeLogFunc)(GLogLevelFlags level, const char *message, gpointer user_data);
 
 typedef struct _Bridge Bridge;
 

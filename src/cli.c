@@ -3,6 +3,7 @@
 #include <glib-unix.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 void
@@ -44,12 +45,84 @@ cli_open_source(const CliSourceArgs *args, GError **error)
 	return source_open(args->source ? args->source : "demo", &options, error);
 }
 
+/* ---- messages ---- */
+
+static CliLogLevel cli_log_level = CLI_LOG_INFO;
+static const char *const cli_log_names[] = { "error", "warning", "info", "debug" };
+
+gboolean
+cli_log_enabled(CliLogLevel level)
+{
+	return level <= cli_log_level;
+}
+
+/* Whether stderr is a stream into the systemd journal ($JOURNAL_STREAM
+ * names its device and inode, as systemd.exec(5) says). */
+static gboolean
+cli_stderr_is_journal(void)
+{
+	static int answer = -1;
+	const char *stream;
+	struct stat st;
+	unsigned long long dev, ino;
+
+	if (answer >= 0)
+		return answer;
+	stream = g_getenv("JOURNAL_STREAM");
+	answer = stream != NULL && sscanf(stream, "%llu:%llu", &dev, &ino) == 2 &&
+	         fstat(STDERR_FILENO, &st) == 0 && (unsigned long long)st.st_dev == dev &&
+	         (unsigned long long)st.st_ino == ino;
+	return answer;
+}
+
+void
+cli_log(CliLogLevel level, const char *format, ...)
+{
+	/* syslog priorities: err, warning, info, debug */
+	static const int priorities[] = { 3, 4, 6, 7 };
+	g_autofree char *message = NULL;
+	va_list args;
+
+	if (!cli_log_enabled(level))
+		return;
+	va_start(args, format);
+	message = g_strdup_vprintf(format, args);
+	va_end(args);
+	if (cli_stderr_is_journal())
+		fprintf(stderr, "<%d>%s\n", priorities[level], message);
+	else
+		fprintf(stderr, "skelbridge: %s\n", message);
+}
+
+/* Sets the level from --log-level's @text. */
+static gboolean
+cli_set_log_level(const char *text, GError **error)
+{
+	for (guint i = 0; i < G_N_ELEMENTS(cli_log_names); i++) {
+		if (g_strcmp0(text, cli_log_names[i]) == 0) {
+			cli_log_level = (CliLogLevel)i;
+			return TRUE;
+		}
+	}
+	g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+	            "--log-level %s: not a level (error, warning, info, debug)", text);
+	return FALSE;
+}
+
 gboolean
 cli_parse(GOptionContext *context, const char *command, int *argc, char ***argv)
 {
 	g_autoptr(GError) error = NULL;
+	g_autofree char *level = NULL;
+	const GOptionEntry entries[] = {
+		{ "log-level", 0, 0, G_OPTION_ARG_STRING, &level,
+		  "How much to say: error, warning, info (the default) or debug", "LEVEL" },
+		{ NULL, 0, 0, 0, NULL, NULL, NULL },
+	};
 
-	if (g_option_context_parse(context, argc, argv, &error))
+	g_option_context_add_main_entries(context, entries, NULL);
+	if (g_option_context_parse(context, argc, argv, &error) &&
+	    (level == NULL || cli_set_log_level(level, &error)))
 		return TRUE;
 	cli_error("%s: %s (see 'skelbridge %s --help')", command, error->message, command);
 	return FALSE;
@@ -80,18 +153,6 @@ cli_quit_on_signals(GMainLoop *loop, gboolean *signalled)
 	data->signalled = signalled;
 	g_unix_signal_add_full(G_PRIORITY_HIGH, SIGINT, cli_on_signal, data, NULL);
 	g_unix_signal_add_full(G_PRIORITY_HIGH, SIGTERM, cli_on_signal, data, g_free);
-}
-
-void
-cli_error(const char *format, ...)
-{
-	va_list args;
-	g_autofree char *message = NULL;
-
-	va_start(args, format);
-	message = g_strdup_vprintf(format, args);
-	va_end(args);
-	fprintf(stderr, "skelbridge: %s\n", message);
 }
 
 gboolean

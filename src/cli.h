@@ -23,16 +23,36 @@ Source *cli_open_source(const CliSourceArgs *args, GError **error);
 
 /**
  * cli_parse:
- * Parses @argv for a subcommand; on a bad option prints the error and the
- * usage hint and returns FALSE.
+ * Parses @argv for a subcommand, with --log-level added to its options; on
+ * a bad option prints the error and the usage hint and returns FALSE.
  */
 gboolean cli_parse(GOptionContext *context, const char *command, int *argc, char ***argv);
 
 /** cli_quit_on_signals: SIGINT and SIGTERM quit @loop and set *@signalled. */
 void cli_quit_on_signals(GMainLoop *loop, gboolean *signalled);
 
-/** cli_error: prints "skelbridge: message" on stderr. */
-void cli_error(const char *format, ...) G_GNUC_PRINTF(1, 2);
+/* How much skelbridge says, least first; --log-level picks one. */
+typedef enum {
+	CLI_LOG_ERROR,   /* what stops a command or loses data */
+	CLI_LOG_WARNING, /* faults it rides out: a dead target, a rejected edit, a lost camera */
+	CLI_LOG_INFO,  /* what it does: loads, reloads, recoveries, periodic status (the default) */
+	CLI_LOG_DEBUG, /* comings and goings: users, connections being made */
+} CliLogLevel;
+
+/**
+ * cli_log:
+ * Prints "skelbridge: message" on stderr when @level is within the chosen
+ * level. When stderr is the systemd journal, the line carries the journal's
+ * priority prefix instead, so that `journalctl -p warning` filters it.
+ */
+void cli_log(CliLogLevel level, const char *format, ...) G_GNUC_PRINTF(2, 3);
+#define cli_error(...)   cli_log(CLI_LOG_ERROR, __VA_ARGS__)
+#define cli_warning(...) cli_log(CLI_LOG_WARNING, __VA_ARGS__)
+#define cli_info(...)    cli_log(CLI_LOG_INFO, __VA_ARGS__)
+#define cli_debug(...)   cli_log(CLI_LOG_DEBUG, __VA_ARGS__)
+
+/** cli_log_enabled: whether messages of @level are printed. */
+gboolean cli_log_enabled(CliLogLevel level);
 
 /** cli_is_terminal: stderr is a terminal (live status lines). */
 gboolean cli_is_terminal(void);

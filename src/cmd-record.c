@@ -64,10 +64,10 @@ cmd_record_event(Source *source, SourceEvent event, const GError *error, gpointe
 		g_main_loop_quit(rec->loop);
 		break;
 	case SOURCE_EVENT_LOST:
-		cli_error("%s", error->message);
+		cli_warning("%s", error->message);
 		break;
 	case SOURCE_EVENT_RESUMED:
-		cli_error("%s: frames again", source_spec(source));
+		cli_info("%s: frames again", source_spec(source));
 		break;
 	}
 }
@@ -92,8 +92,7 @@ cmd_record_run(CmdRecord *rec, Source *source)
 		cli_error("%s", error->message);
 		return 1;
 	}
-	fprintf(stderr, "skelbridge: recorded %u frames from %s to %s\n", n, source_spec(source),
-	        rec->dir);
+	cli_info("recorded %u frames from %s to %s", n, source_spec(source), rec->dir);
 	return rec->status;
 }
 

@@ -37,6 +37,7 @@ typedef struct {
 	gint64 last_log_us;
 	gboolean terminal;
 	gboolean lost;
+	guint debug_users; /* users in view at the last debug message */
 	int status;
 } CmdRun;
 
@@ -48,10 +49,16 @@ cmd_run_clear_line(const CmdRun *run)
 }
 
 static void
-cmd_run_log(const char *message, gpointer user_data)
+cmd_run_log(GLogLevelFlags level, const char *message, gpointer user_data)
 {
+	CliLogLevel cli_level = level & G_LOG_LEVEL_WARNING ? CLI_LOG_WARNING
+	                        : level & G_LOG_LEVEL_DEBUG ? CLI_LOG_DEBUG
+	                                                    : CLI_LOG_INFO;
+
+	if (!cli_log_enabled(cli_level))
+		return;
 	cmd_run_clear_line(user_data);
-	cli_error("%s", message);
+	cli_log(cli_level, "%s", message);
 }
 
 static void
@@ -115,9 +122,24 @@ cmd_run_status(gpointer user_data)
 		fflush(stderr);
 	} else {
 		run->last_log_us = now;
-		cli_error("%s", s->str);
+		cli_info("%s", s->str);
 	}
 	return G_SOURCE_CONTINUE;
+}
+
+/* At debug level: every change in the number of people in view. */
+static void
+cmd_run_debug_users(CmdRun *run)
+{
+	BridgeStats stats;
+
+	bridge_get_stats(run->bridge, &stats);
+	if (stats.users == run->debug_users)
+		return;
+	run->debug_users = stats.users;
+	cmd_run_clear_line(run);
+	cli_debug("frame %" G_GUINT64_FORMAT ": %u user%s in view", run->frames, stats.users,
+	          stats.users == 1 ? "" : "s");
 }
 
 static void
@@ -127,6 +149,8 @@ cmd_run_frame(Source *source, const DepthFrame *frame, gpointer user_data)
 
 	bridge_frame(run->bridge, frame);
 	run->frames++;
+	if (cli_log_enabled(CLI_LOG_DEBUG))
+		cmd_run_debug_users(run);
 	if (run->max_frames > 0 && run->frames >= (guint64)run->max_frames) {
 		source_stop(source);
 		g_main_loop_quit(run->loop);
@@ -150,11 +174,11 @@ cmd_run_event(Source *source, SourceEvent event, const GError *error, gpointer u
 		break;
 	case SOURCE_EVENT_LOST:
 		run->lost = TRUE;
-		cli_error("%s", error->message);
+		cli_warning("%s", error->message);
 		break;
 	case SOURCE_EVENT_RESUMED:
 		run->lost = FALSE;
-		cli_error("%s: frames again", source_spec(source));
+		cli_info("%s: frames again", source_spec(source));
 		break;
 	}
 }
@@ -170,7 +194,7 @@ cmd_run_hangup(gpointer user_data)
 		g_main_loop_quit(run->loop);
 		return G_SOURCE_CONTINUE;
 	}
-	cmd_run_log("SIGHUP: reloading the mappings", run);
+	cmd_run_log(G_LOG_LEVEL_INFO, "SIGHUP: reloading the mappings", run);
 	bridge_reload(run->bridge);
 	return G_SOURCE_CONTINUE;
 }
@@ -181,17 +205,15 @@ cmd_run_summary(CmdRun *run)
 	double secs = (g_get_monotonic_time() - run->start_us) / (double)G_USEC_PER_SEC;
 
 	cmd_run_clear_line(run);
-	fprintf(stderr, "skelbridge: %s: %" G_GUINT64_FORMAT " frames in %.1f s (%.1f fps)\n",
-	        source_spec(run->source), run->frames, secs, secs > 0 ? run->frames / secs : 0.0);
+	cli_info("%s: %" G_GUINT64_FORMAT " frames in %.1f s (%.1f fps)", source_spec(run->source),
+	         run->frames, secs, secs > 0 ? run->frames / secs : 0.0);
 	for (guint i = 0; i < bridge_n_outputs(run->bridge); i++) {
 		const char *label;
 		OscOutputStats stats;
 
 		osc_output_get_stats(bridge_output(run->bridge, i, &label), &stats);
-		fprintf(stderr,
-		        "skelbridge: output %s: %" G_GUINT64_FORMAT " messages, %" G_GUINT64_FORMAT
-		        " errors\n",
-		        label, stats.messages, stats.errors);
+		cli_info("output %s: %" G_GUINT64_FORMAT " messages, %" G_GUINT64_FORMAT " errors",
+		         label, stats.messages, stats.errors);
 	}
 }
 

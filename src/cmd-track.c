@@ -125,10 +125,10 @@ cmd_track_event(Source *source, SourceEvent event, const GError *error, gpointer
 		g_main_loop_quit(track->loop);
 		break;
 	case SOURCE_EVENT_LOST:
-		cli_error("%s", error->message);
+		cli_warning("%s", error->message);
 		break;
 	case SOURCE_EVENT_RESUMED:
-		cli_error("%s: frames again", source_spec(source));
+		cli_info("%s: frames again", source_spec(source));
 		/* Time and people moved on while the device was away. */
 		skeletons_reset(track->skeletons);
 		break;

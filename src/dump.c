@@ -181,8 +181,12 @@ dump_reader_open(const char *dir, GError **error)
 	reader->entries = g_array_new(FALSE, TRUE, sizeof(DumpEntry));
 	g_array_set_clear_func(reader->entries, dump_entry_clear);
 	if (!g_file_get_contents(reader->index_path, &text, &len, &local)) {
-		g_set_error(error, DUMP_ERROR, DUMP_ERROR_INDEX, "%s: not a fakenect dump: %s", dir,
-		            local->message);
+		if (g_error_matches(local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+			g_set_error(error, DUMP_ERROR, DUMP_ERROR_INDEX,
+			            "%s: not a fakenect dump: it has no INDEX.txt", dir);
+		else
+			g_set_error(error, DUMP_ERROR, DUMP_ERROR_INDEX,
+			            "%s: not a fakenect dump: %s", dir, local->message);
 		return NULL;
 	}
 	if (!dump_parse_index(reader, text, len, error))

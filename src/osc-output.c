@@ -263,10 +263,11 @@ osc_output_state_name(OscOutputState state)
 	return "?";
 }
 
-static void osc_output_log(OscOutput *o, const char *format, ...) G_GNUC_PRINTF(2, 3);
+static void osc_output_log(OscOutput *o, GLogLevelFlags level, const char *format, ...)
+        G_GNUC_PRINTF(3, 4);
 
 static void
-osc_output_log(OscOutput *o, const char *format, ...)
+osc_output_log(OscOutput *o, GLogLevelFlags level, const char *format, ...)
 {
 	g_autofree char *message = NULL;
 	va_list args;
@@ -275,7 +276,7 @@ osc_output_log(OscOutput *o, const char *format, ...)
 	message = g_strdup_vprintf(format, args);
 	va_end(args);
 	if (o->log != NULL)
-		o->log(o->label, message, o->user_data);
+		o->log(level, o->label, message, o->user_data);
 }
 
 /* Logs a problem when it is new, so that a dead target does not flood the log. */
@@ -283,7 +284,7 @@ static void
 osc_output_problem(OscOutput *o, const char *message)
 {
 	if (g_strcmp0(o->last_error, message) != 0)
-		osc_output_log(o, "%s", message);
+		osc_output_log(o, G_LOG_LEVEL_WARNING, "%s", message);
 	g_free(o->last_error);
 	o->last_error = g_strdup(message);
 }
@@ -292,7 +293,7 @@ static void
 osc_output_recovered(OscOutput *o, const char *message)
 {
 	if (o->last_error != NULL)
-		osc_output_log(o, "%s", message);
+		osc_output_log(o, G_LOG_LEVEL_INFO, "%s", message);
 	g_clear_pointer(&o->last_error, g_free);
 	o->backoff_ms = BACKOFF_MIN_MS;
 }

@@ -66,7 +66,9 @@ typedef struct {
 } OscOutputStats;
 
 /* Called on every change worth telling: failures, recoveries, connections. */
-typedef void (*OscOutputLogFunc)(const char *label, const char *message, gpointer user_data);
+/* @level: G_LOG_LEVEL_WARNING for a problem, G_LOG_LEVEL_INFO for a recovery. */
+typedef void (*OscOutputLogFunc)(GLogLevelFlags level, const char *label, const char *message,
+                                 gpointer user_data);
 
 /**
  * osc_output_new:

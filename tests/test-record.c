@@ -206,6 +206,61 @@ test_run_bad_source(Fixture *f G_GNUC_UNUSED, gconstpointer data G_GNUC_UNUSED)
 
 #define ADD(path, func) g_test_add(path, Fixture, NULL, fixture_setup, func, fixture_teardown)
 
+/* --log-level warning keeps what the bridge does to itself; faults still show. */
+static void
+test_run_log_level_warning(Fixture *f G_GNUC_UNUSED, gconstpointer data G_GNUC_UNUSED)
+{
+	const char *argv[] = { testutil_binary(),
+		               "run",
+		               "--source",
+		               "demo:empty",
+		               "--fast",
+		               "--log-level",
+		               "warning",
+		               "--target",
+		               "osc.tcp://127.0.0.1:1",
+		               NULL };
+	g_auto(TestutilSpawned) s = { 0 };
+
+	testutil_spawn(&s, argv);
+	g_assert_cmpint(s.status, ==, 0);
+	g_assert_null(strstr(s.err, "frames in"));
+	g_assert_null(strstr(s.err, "rules, sending to"));
+	g_assert_nonnull(strstr(s.err, "skelbridge: output default (osc.tcp://127.0.0.1:1): "));
+}
+
+static void
+test_run_log_level_bad(Fixture *f G_GNUC_UNUSED, gconstpointer data G_GNUC_UNUSED)
+{
+	const char *argv[] = { testutil_binary(), "record", "--log-level", "loud", "dir", NULL };
+	g_auto(TestutilSpawned) s = { 0 };
+
+	testutil_spawn(&s, argv);
+	g_assert_cmpint(s.status, !=, 0);
+	g_assert_cmpstr(s.err, ==,
+	                "skelbridge: record: --log-level loud: not a level (error, warning, info, "
+	                "debug) (see 'skelbridge record --help')\n");
+}
+
+/* Into the journal, lines carry syslog priorities instead of the name. */
+static void
+test_run_log_to_journal(Fixture *f G_GNUC_UNUSED, gconstpointer data G_GNUC_UNUSED)
+{
+	g_autofree char *script = g_strdup_printf(
+	        "JOURNAL_STREAM=$(stat -L -c %%d:%%i /proc/self/fd/2) exec %s run --source "
+	        "demo:empty --fast --frames 3 --target osc.tcp://127.0.0.1:1",
+	        testutil_binary());
+	const char *argv[] = { "sh", "-c", script, NULL };
+	g_auto(TestutilSpawned) s = { 0 };
+
+	testutil_spawn(&s, argv);
+	g_assert_cmpint(s.status, ==, 0);
+	g_assert_true(g_str_has_prefix(s.err, "<6>"));
+	g_assert_nonnull(strstr(s.err, "\n<6>demo:empty: 3 frames in "));
+	g_assert_nonnull(strstr(s.err, "\n<4>output default (osc.tcp://127.0.0.1:1): "));
+	g_assert_null(strstr(s.err, "skelbridge: "));
+}
+
 int
 main(int argc, char **argv)
 {
@@ -217,5 +272,8 @@ main(int argc, char **argv)
 	ADD("/record/refuses-existing-dump", test_record_refuses_existing_dump);
 	ADD("/run/counts-frames", test_run_counts_frames);
 	ADD("/run/bad-source", test_run_bad_source);
+	ADD("/run/log-level/warning", test_run_log_level_warning);
+	ADD("/run/log-level/bad", test_run_log_level_bad);
+	ADD("/run/log-level/journal", test_run_log_to_journal);
 	return g_test_run();
 }
