@@ -378,8 +378,12 @@ osc_output_open_udp(OscOutput *o)
 		g_socket_set_blocking(o->socket, FALSE);
 		/* A broadcast address (192.168.1.255) needs it; others ignore it. */
 		g_socket_set_broadcast(o->socket, TRUE);
-		o->state = OSC_OUTPUT_READY;
-		return;
+		/* Connected, the socket takes datagrams from the target alone:
+		 * skelbridge offers no open UDP port to the network. */
+		if (g_socket_connect(o->socket, o->address, NULL, &error)) {
+			o->state = OSC_OUTPUT_READY;
+			return;
+		}
 	}
 	g_clear_object(&o->socket);
 	osc_output_problem(o, error->message);
@@ -402,7 +406,7 @@ osc_output_udp_prepare(OscOutput *o)
 		vector->buffer = o->packets->data->data + span->offset;
 		vector->size = span->length;
 		memset(datagram, 0, sizeof(*datagram));
-		datagram->address = o->address;
+		datagram->address = NULL; /* the connected target */
 		datagram->vectors = vector;
 		datagram->num_vectors = 1;
 	}
@@ -420,6 +424,13 @@ osc_output_send_udp(OscOutput *o)
 		GOutputMessage *next = &g_array_index(o->datagrams, GOutputMessage, done);
 		gint sent = g_socket_send_messages(o->socket, next, n - done, 0, NULL, &error);
 
+		/* A connected UDP socket hears of a closed port from an earlier
+		 * datagram's ICMP reply, and sends nothing this time: nobody
+		 * listens yet, which is normal (Pd started later); send again. */
+		if (sent < 0 && g_error_matches(error, G_IO_ERROR, G_IO_ERROR_CONNECTION_REFUSED)) {
+			g_clear_error(&error);
+			sent = g_socket_send_messages(o->socket, next, n - done, 0, NULL, &error);
+		}
 		if (sent < 0) {
 			/* Only the first failed: count it and go on with the rest. */
 			o->errors++;

@@ -230,6 +230,100 @@ test_record_signal(gconstpointer data)
 	testutil_rmdir(dir);
 }
 
+/* ---- exposure ---- */
+
+/* The socket inodes that process @pid holds. */
+static GHashTable *
+socket_inodes(int pid)
+{
+	g_autofree char *fd_dir = g_strdup_printf("/proc/%d/fd", pid);
+	g_autoptr(GDir) dir = g_dir_open(fd_dir, 0, NULL);
+	GHashTable *inodes = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	const char *name;
+
+	g_assert_nonnull(dir);
+	while ((name = g_dir_read_name(dir)) != NULL) {
+		g_autofree char *path = g_build_filename(fd_dir, name, NULL);
+		g_autofree char *target = g_file_read_link(path, NULL);
+
+		if (target != NULL && g_str_has_prefix(target, "socket:["))
+			g_hash_table_add(inodes, g_strndup(target + 8, strlen(target) - 9));
+	}
+	return inodes;
+}
+
+/* Checks @pid's sockets in /proc/net/@table: no TCP socket listens, every
+ * UDP socket is connected to its target. Returns how many it saw. */
+static guint
+assert_not_exposed(int pid, GHashTable *inodes, const char *table)
+{
+	g_autofree char *path = g_strdup_printf("/proc/%d/net/%s", pid, table);
+	g_autofree char *text = NULL;
+	g_auto(GStrv) lines = NULL;
+	guint seen = 0;
+
+	if (!g_file_get_contents(path, &text, NULL, NULL))
+		return 0; /* no IPv6 here */
+	lines = g_strsplit(text, "\n", -1);
+	for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++) {
+		g_auto(GStrv) f = g_strsplit_set(g_strstrip(lines[i]), " ", -1);
+		g_autoptr(GPtrArray) fields = g_ptr_array_new();
+		const char *remote, *state, *inode;
+
+		for (guint k = 0; f[k] != NULL; k++)
+			if (f[k][0] != '\0')
+				g_ptr_array_add(fields, f[k]);
+		g_assert_cmpuint(fields->len, >=, 10);
+		/* sl local rem st tx:rx tr:when retrnsmt uid timeout inode */
+		remote = g_ptr_array_index(fields, 2);
+		state = g_ptr_array_index(fields, 3);
+		inode = g_ptr_array_index(fields, 9);
+		if (!g_hash_table_contains(inodes, inode))
+			continue;
+		seen++;
+		g_test_message("%s: %s -> %s state %s", table,
+		               (const char *)g_ptr_array_index(fields, 1), remote, state);
+		if (g_str_has_prefix(table, "tcp"))
+			g_assert_cmpstr(state, !=, "0A"); /* LISTEN */
+		else
+			g_assert_false(g_str_has_suffix(remote, ":0000")); /* unconnected */
+	}
+	return seen;
+}
+
+static void
+test_no_open_ports(void)
+{
+	g_autoptr(OscSink) udp = osc_sink_new(FALSE, 0);
+	g_autoptr(OscSink) tcp = osc_sink_new(TRUE, 0);
+	g_autofree char *udp_url = osc_sink_url(udp);
+	g_autofree char *tcp_url = osc_sink_url(tcp);
+	g_autofree char *dir = testutil_tmpdir();
+	g_autofree char *text = tick_mapping(tcp_url, "/tcp");
+	g_autofree char *path = write_mapping(dir, "tcp.map", text);
+	g_autofree char *to_udp = g_strdup_printf("default=%s", udp_url);
+	g_autofree char *to_tuio = g_strdup_printf("tuio=%s", udp_url);
+	const char *args[] = { "run",       "--skeletons", "truth",     "--source",  "demo",
+		               "--loop",    "--mapping",   "default",   "--mapping", "osceleton",
+		               "--mapping", "tuio-hands",  "--mapping", path,        "--target",
+		               to_udp,      "--target",    to_tuio,     NULL };
+	g_autoptr(ChildProc) proc = child_proc_start(args);
+	g_autoptr(GHashTable) inodes = NULL;
+	guint seen = 0;
+
+	g_assert_true(osc_sink_wait_path(udp, "/skel/users", WAIT_MS));
+	g_assert_true(osc_sink_wait_path(tcp, "/tcp", WAIT_MS));
+	inodes = socket_inodes(child_proc_pid(proc));
+	for (const char *const *t = (const char *const[]){ "tcp", "tcp6", "udp", "udp6", NULL };
+	     *t != NULL; t++)
+		seen += assert_not_exposed(child_proc_pid(proc), inodes, *t);
+	/* default and tuio to one sink, osceleton to its port, one TCP stream. */
+	g_assert_cmpuint(seen, ==, 4);
+	g_assert_cmpuint(seen, ==, g_hash_table_size(inodes));
+	stop_bridge(proc);
+	testutil_rmdir(dir);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -237,6 +331,7 @@ main(int argc, char **argv)
 	g_test_add_func("/faults/tcp-refused-accepted-vanished",
 	                test_tcp_refused_accepted_vanished);
 	g_test_add_func("/faults/mapping-deleted", test_mapping_deleted);
+	g_test_add_func("/exposure/no-open-ports", test_no_open_ports);
 	g_test_add_func("/faults/record/disk-full", test_record_disk_full);
 	g_test_add_data_func("/faults/record/sigint", GINT_TO_POINTER(SIGINT), test_record_signal);
 	g_test_add_data_func("/faults/record/sigterm", GINT_TO_POINTER(SIGTERM),
