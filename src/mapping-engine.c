@@ -3,6 +3,12 @@
 #include <math.h>
 #include <string.h>
 
+#include "depth.h"
+
+/* space = screen: z from 0 at 0.5 m to 1 at 4.5 m, the Kinect's useful range. */
+#define SCREEN_NEAR_MM 500.0
+#define SCREEN_FAR_MM  4500.0
+
 /* What a rule remembers about one user (user 0 stands for the frame). */
 typedef struct {
 	gboolean announced; /* new_skel went out */
@@ -13,6 +19,7 @@ typedef struct {
 
 typedef struct {
 	const MappingRule *rule;
+	guint selected;    /* first/nearest: the user chosen in the last frame, 0 none */
 	guint n_slots;     /* joints for joint rules, otherwise 1 */
 	guint n_values;    /* arguments per message */
 	GHashTable *users; /* user id -> RuleUser */
@@ -37,12 +44,25 @@ typedef struct {
 	MappingEvent event;
 } Subject;
 
+/* A user's frame of reference for space = body. */
+typedef struct {
+	guint id;
+	gboolean valid;     /* torso found this frame and a shoulder width known */
+	TrackerVec3 origin; /* the torso, mm */
+	double width;       /* shoulder width, mm, smoothed over frames */
+} Body;
+
+/* How fast the shoulder width follows its measurements, per frame. */
+#define BODY_WIDTH_FOLLOW 0.1
+
 struct _MappingEngine {
 	const Mapping *mapping;
 	RuleState *rules;
 	guint n_rules;
 	guint known[TRACKER_MAX_USERS]; /* the users of the previous frame */
 	guint n_known;
+	Body bodies[TRACKER_MAX_USERS]; /* the users of this frame, in frame order */
+	gboolean needs_bodies;          /* some rule has space = body */
 	GString *address;               /* scratch */
 	Value values[MAPPING_MAX_ARGS]; /* scratch: the message being built */
 	guint n_values;
@@ -123,11 +143,13 @@ mapping_engine_new(const Mapping *mapping, MappingEngine *previous)
 	engine->address = g_string_sized_new(64);
 	for (guint i = 0; i < engine->n_rules; i++) {
 		mapping_engine_state_init(&engine->rules[i], mapping_get_rule(mapping, i));
+		engine->needs_bodies |= mapping_get_rule(mapping, i)->space == MAPPING_SPACE_BODY;
 		mapping_engine_adopt(&engine->rules[i], previous);
 	}
 	if (previous != NULL) {
 		memcpy(engine->known, previous->known, sizeof(engine->known));
 		engine->n_known = previous->n_known;
+		memcpy(engine->bodies, previous->bodies, sizeof(engine->bodies));
 	}
 	return engine;
 }
@@ -153,41 +175,84 @@ mapping_engine_found(const MappingRule *rule, const TrackerJoint *joint)
 	return joint->confidence > 0 && joint->confidence >= rule->min_confidence;
 }
 
-static float
+static const Body *mapping_engine_body(const MappingEngine *engine, const Subject *subject);
+
+/* Whether a user's positions can be told in the rule's space this frame. */
+static gboolean
+mapping_engine_space_ready(const MappingEngine *engine, const MappingRule *rule,
+                           const Subject *subject)
+{
+	const Body *body;
+
+	if (rule->space != MAPPING_SPACE_BODY)
+		return TRUE;
+	body = mapping_engine_body(engine, subject);
+	return body != NULL && body->valid;
+}
+
+/* Linear, then bent by the curve within the output range, then clamped. */
+static double
 mapping_engine_scaled(const MappingRule *rule, MappingValue value, double raw)
 {
 	const MappingRange *range = &rule->ranges[mapping_value_range(value)];
 	double scaled = raw * range->scale + range->offset;
 
-	if (rule->clamp)
+	if (range->curve != 0) {
+		double t = (scaled - range->from) / (range->to - range->from);
+
+		t = expm1(range->curve * t) / expm1(range->curve);
+		scaled = range->from + t * (range->to - range->from);
+	}
+	if (rule->clamp || range->clamp)
 		scaled = CLAMP(scaled, range->low, range->high);
-	return (float)scaled;
+	return scaled;
 }
 
-static double
-mapping_engine_joint_raw(const TrackerJoint *joint, MappingValue value)
+static const Body *
+mapping_engine_body(const MappingEngine *engine, const Subject *subject)
 {
-	switch (value) {
-	case MAPPING_VALUE_X:
-		return joint->position.x;
-	case MAPPING_VALUE_Y:
-		return joint->position.y;
-	case MAPPING_VALUE_Z:
-		return joint->position.z;
-	case MAPPING_VALUE_U:
-		return joint->u;
-	case MAPPING_VALUE_V:
-		return joint->v;
-	default:
-		return joint->confidence;
+	for (guint i = 0; i < subject->frame->n_users && i < TRACKER_MAX_USERS; i++) {
+		if (engine->bodies[i].id == subject->user_id)
+			return &engine->bodies[i];
 	}
+	return NULL;
+}
+
+/* x y z of @joint in the rule's space, before scaling. */
+static double
+mapping_engine_coordinate(const MappingEngine *engine, const MappingRule *rule,
+                          const Subject *subject, const TrackerJoint *joint, MappingValue value)
+{
+	double mm = value == MAPPING_VALUE_X   ? joint->position.x
+	            : value == MAPPING_VALUE_Y ? joint->position.y
+	                                       : joint->position.z;
+	const Body *body;
+
+	switch (rule->space) {
+	case MAPPING_SPACE_SCREEN:
+		return value == MAPPING_VALUE_X ? joint->u / DEPTH_WIDTH
+		       : value == MAPPING_VALUE_Y
+		               ? joint->v / DEPTH_HEIGHT
+		               : (mm - SCREEN_NEAR_MM) / (SCREEN_FAR_MM - SCREEN_NEAR_MM);
+	case MAPPING_SPACE_BODY:
+		body = mapping_engine_body(engine, subject);
+		mm -= value == MAPPING_VALUE_X   ? body->origin.x
+		      : value == MAPPING_VALUE_Y ? body->origin.y
+		                                 : body->origin.z;
+		return mm / body->width;
+	case MAPPING_SPACE_CAMERA:
+		break;
+	}
+	return mm;
 }
 
 static Value
-mapping_engine_value(const MappingRule *rule, const Subject *subject, MappingValue value)
+mapping_engine_value(const MappingEngine *engine, const MappingRule *rule, const Subject *subject,
+                     MappingValue value)
 {
 	Value out = { .type = MESSAGE_ARG_INT32 };
 	const TrackerJoint *joint;
+	double scaled;
 
 	switch (value) {
 	case MAPPING_VALUE_FRAME:
@@ -211,10 +276,22 @@ mapping_engine_value(const MappingRule *rule, const Subject *subject, MappingVal
 	}
 	joint = &subject->user->joints[subject->joint];
 	out.type = MESSAGE_ARG_FLOAT32;
-	out.f = value == MAPPING_VALUE_CONFIDENCE
-	                ? (float)joint->confidence
-	                : mapping_engine_scaled(rule, value,
-	                                        mapping_engine_joint_raw(joint, value));
+	if (value == MAPPING_VALUE_CONFIDENCE) {
+		out.f = (float)joint->confidence;
+		return out;
+	}
+	scaled = mapping_engine_scaled(
+	        rule, value,
+	        value == MAPPING_VALUE_U ? joint->u
+	        : value == MAPPING_VALUE_V
+	                ? joint->v
+	                : mapping_engine_coordinate(engine, rule, subject, joint, value));
+	if (rule->ranges[mapping_value_range(value)].as_int) {
+		out.type = MESSAGE_ARG_INT32;
+		out.i = (gint32)CLAMP(lround(scaled), G_MININT32, G_MAXINT32);
+	} else {
+		out.f = (float)scaled;
+	}
 	return out;
 }
 
@@ -222,7 +299,7 @@ static void
 mapping_engine_push(MappingEngine *engine, const MappingRule *rule, const Subject *subject,
                     MappingValue value)
 {
-	engine->values[engine->n_values++] = mapping_engine_value(rule, subject, value);
+	engine->values[engine->n_values++] = mapping_engine_value(engine, rule, subject, value);
 }
 
 /* The joint values args[first..end) once for every joint of the rule. */
@@ -316,15 +393,42 @@ mapping_engine_changed(MappingEngine *engine, RuleState *state, const Subject *s
 	return TRUE;
 }
 
+/* max_rate: whether this slot's last message is long enough ago. Frames
+ * come a little early or late: a tenth of the interval (at most 5 ms) of
+ * slack keeps 10 Hz from a 30 fps camera at every third frame. */
+static gboolean
+mapping_engine_rate_allows(RuleState *state, const Subject *subject, guint slot)
+{
+	const RuleUser *user = mapping_engine_rule_user(state, subject->user_id);
+	gint64 interval = state->rule->min_interval_us;
+	gint64 slack = MIN(interval / 10, 5000);
+
+	return !user->sent[slot] ||
+	       subject->frame->time_us - user->sent_us[slot] + slack >= interval;
+}
+
+static void
+mapping_engine_mark_sent(RuleState *state, const Subject *subject, guint slot)
+{
+	RuleUser *user = mapping_engine_rule_user(state, subject->user_id);
+
+	user->sent[slot] = TRUE;
+	user->sent_us[slot] = subject->frame->time_us;
+}
+
 static void
 mapping_engine_emit(MappingEngine *engine, RuleState *state, const Subject *subject, guint slot,
                     MessageBatch *batch)
 {
 	const MappingRule *rule = state->rule;
 
+	if (rule->min_interval_us > 0 && !mapping_engine_rate_allows(state, subject, slot))
+		return;
 	mapping_engine_compose(engine, rule, subject);
 	if (rule->on_change && !mapping_engine_changed(engine, state, subject, slot))
 		return;
+	if (rule->min_interval_us > 0)
+		mapping_engine_mark_sent(state, subject, slot);
 	mapping_engine_address(engine, rule, subject);
 	message_batch_add(batch, subject->user_id, engine->address->str);
 	for (guint k = 0; k < engine->n_values; k++) {
@@ -359,6 +463,40 @@ mapping_engine_subject(const TrackerFrame *frame, const TrackerUser *user)
 	return subject;
 }
 
+/* user = first or nearest: the id of the user the rule speaks of, 0 for none. */
+static guint
+mapping_engine_choose(const MappingRule *rule, const TrackerFrame *frame)
+{
+	const TrackerUser *chosen = NULL;
+
+	for (guint u = 0; u < frame->n_users; u++) {
+		const TrackerUser *user = &frame->users[u];
+
+		if (chosen == NULL ||
+		    (rule->users == MAPPING_USERS_FIRST ? user->id < chosen->id
+		                                        : user->centre.z < chosen->centre.z))
+			chosen = user;
+	}
+	return chosen != NULL ? chosen->id : 0;
+}
+
+/* Whether the rule speaks of user @id in this frame (state->selected is
+ * this frame's choice while the rule runs). */
+static gboolean
+mapping_engine_selected(const RuleState *state, guint id)
+{
+	switch (state->rule->users) {
+	case MAPPING_USERS_ALL:
+		return TRUE;
+	case MAPPING_USERS_ID:
+		return id == state->rule->user_id;
+	case MAPPING_USERS_FIRST:
+	case MAPPING_USERS_NEAREST:
+		break;
+	}
+	return id == state->selected;
+}
+
 static void
 mapping_engine_users(MappingEngine *engine, RuleState *state, const TrackerFrame *frame,
                      MessageBatch *batch)
@@ -366,7 +504,9 @@ mapping_engine_users(MappingEngine *engine, RuleState *state, const TrackerFrame
 	for (guint u = 0; u < frame->n_users; u++) {
 		Subject subject = mapping_engine_subject(frame, &frame->users[u]);
 
-		if (mapping_engine_user_complete(state->rule, subject.user))
+		if (mapping_engine_selected(state, subject.user_id) &&
+		    mapping_engine_space_ready(engine, state->rule, &subject) &&
+		    mapping_engine_user_complete(state->rule, subject.user))
 			mapping_engine_emit(engine, state, &subject, 0, batch);
 	}
 }
@@ -380,6 +520,9 @@ mapping_engine_joints(MappingEngine *engine, RuleState *state, const TrackerFram
 	for (guint u = 0; u < frame->n_users; u++) {
 		Subject subject = mapping_engine_subject(frame, &frame->users[u]);
 
+		if (!mapping_engine_selected(state, subject.user_id) ||
+		    !mapping_engine_space_ready(engine, rule, &subject))
+			continue;
 		for (guint j = 0; j < rule->n_joints; j++) {
 			subject.joint = rule->joints[j];
 			if (mapping_engine_found(rule, &subject.user->joints[subject.joint]))
@@ -405,7 +548,8 @@ mapping_engine_new_users(MappingEngine *engine, RuleState *state, Subject *subje
 	for (guint u = 0; u < subject->frame->n_users; u++) {
 		subject->user = &subject->frame->users[u];
 		subject->user_id = subject->user->id;
-		if (!mapping_engine_known(engine, subject->user_id))
+		if (mapping_engine_selected(state, subject->user_id) &&
+		    !mapping_engine_known(engine, subject->user_id))
 			mapping_engine_emit(engine, state, subject, 0, batch);
 	}
 }
@@ -419,6 +563,8 @@ mapping_engine_new_skeletons(MappingEngine *engine, RuleState *state, Subject *s
 
 		subject->user = &subject->frame->users[u];
 		subject->user_id = subject->user->id;
+		if (!mapping_engine_selected(state, subject->user_id))
+			continue;
 		user = mapping_engine_rule_user(state, subject->user_id);
 		if (!user->announced && mapping_engine_user_complete(state->rule, subject->user)) {
 			user->announced = TRUE;
@@ -427,13 +573,20 @@ mapping_engine_new_skeletons(MappingEngine *engine, RuleState *state, Subject *s
 	}
 }
 
-/* Lost users are no longer in the frame: the subject has only their id. */
+/* Lost users are no longer in the frame: the subject has only their id.
+ * A rule for the first or nearest user reports the one it last chose. */
 static void
-mapping_engine_lost_users(MappingEngine *engine, RuleState *state, Subject *subject,
+mapping_engine_lost_users(MappingEngine *engine, RuleState *state, guint previous, Subject *subject,
                           MessageBatch *batch)
 {
+	gboolean chooses = state->rule->users == MAPPING_USERS_FIRST ||
+	                   state->rule->users == MAPPING_USERS_NEAREST;
+
 	for (guint i = 0; i < engine->n_known; i++) {
 		subject->user_id = engine->known[i];
+		if (chooses ? subject->user_id != previous
+		            : !mapping_engine_selected(state, subject->user_id))
+			continue;
 		if (tracker_frame_find_user(subject->frame, subject->user_id) == NULL)
 			mapping_engine_emit(engine, state, subject, 0, batch);
 	}
@@ -441,7 +594,7 @@ mapping_engine_lost_users(MappingEngine *engine, RuleState *state, Subject *subj
 
 static void
 mapping_engine_event(MappingEngine *engine, RuleState *state, const TrackerFrame *frame,
-                     MappingEvent event, MessageBatch *batch)
+                     MappingEvent event, guint previous, MessageBatch *batch)
 {
 	Subject subject = mapping_engine_subject(frame, NULL);
 
@@ -454,7 +607,7 @@ mapping_engine_event(MappingEngine *engine, RuleState *state, const TrackerFrame
 		mapping_engine_new_skeletons(engine, state, &subject, batch);
 		break;
 	case MAPPING_EVENT_LOST_USER:
-		mapping_engine_lost_users(engine, state, &subject, batch);
+		mapping_engine_lost_users(engine, state, previous, &subject, batch);
 		break;
 	case MAPPING_N_EVENTS:
 		g_assert_not_reached();
@@ -466,8 +619,11 @@ mapping_engine_rule(MappingEngine *engine, RuleState *state, const TrackerFrame 
                     MessageBatch *batch)
 {
 	const MappingRule *rule = state->rule;
+	guint previous = state->selected;
 	Subject subject;
 
+	if (rule->users == MAPPING_USERS_FIRST || rule->users == MAPPING_USERS_NEAREST)
+		state->selected = mapping_engine_choose(rule, frame);
 	switch (rule->scope) {
 	case MAPPING_SCOPE_FRAME:
 		subject = mapping_engine_subject(frame, NULL);
@@ -481,7 +637,8 @@ mapping_engine_rule(MappingEngine *engine, RuleState *state, const TrackerFrame 
 		break;
 	case MAPPING_SCOPE_EVENT:
 		for (guint e = 0; e < rule->n_events; e++)
-			mapping_engine_event(engine, state, frame, rule->events[e], batch);
+			mapping_engine_event(engine, state, frame, rule->events[e], previous,
+			                     batch);
 		break;
 	}
 }
@@ -502,11 +659,47 @@ mapping_engine_remember(MappingEngine *engine, const TrackerFrame *frame)
 		engine->known[u] = frame->users[u].id;
 }
 
+/* Each user's torso and smoothed shoulder width, for space = body. */
+static void
+mapping_engine_update_bodies(MappingEngine *engine, const TrackerFrame *frame)
+{
+	Body previous[TRACKER_MAX_USERS];
+
+	memcpy(previous, engine->bodies, sizeof(previous));
+	memset(engine->bodies, 0, sizeof(engine->bodies));
+	for (guint u = 0; u < frame->n_users && u < TRACKER_MAX_USERS; u++) {
+		const TrackerUser *user = &frame->users[u];
+		const TrackerJoint *torso = &user->joints[TRACKER_JOINT_TORSO];
+		const TrackerJoint *left = &user->joints[TRACKER_JOINT_LEFT_SHOULDER];
+		const TrackerJoint *right = &user->joints[TRACKER_JOINT_RIGHT_SHOULDER];
+		Body *body = &engine->bodies[u];
+
+		body->id = user->id;
+		for (guint i = 0; i < TRACKER_MAX_USERS; i++) {
+			if (previous[i].id == user->id)
+				body->width = previous[i].width;
+		}
+		if (left->confidence > 0 && right->confidence > 0) {
+			double width = tracker_vec3_distance(left->position, right->position);
+
+			if (width > 1)
+				body->width = body->width > 0
+				                      ? body->width + BODY_WIDTH_FOLLOW *
+				                                              (width - body->width)
+				                      : width;
+		}
+		body->origin = torso->position;
+		body->valid = torso->confidence > 0 && body->width > 0;
+	}
+}
+
 void
 mapping_engine_run(MappingEngine *engine, const TrackerFrame *frame, MessageBatch *const *batches)
 {
 	for (guint o = 0; o < engine->mapping->outputs->len; o++)
 		message_batch_clear(batches[o]);
+	if (engine->needs_bodies)
+		mapping_engine_update_bodies(engine, frame);
 	for (guint r = 0; r < engine->n_rules; r++)
 		mapping_engine_rule(engine, &engine->rules[r], frame,
 		                    batches[engine->rules[r].rule->output]);

@@ -1089,6 +1089,28 @@ mapping_parser_rule_events(Parser *p, const Section *s, const Entry *e, gpointer
 	return TRUE;
 }
 
+/* "*_hand": every joint whose name matches, in joint order, once each. */
+static gboolean
+mapping_parser_rule_joint_glob(Parser *p, const Section *s, const Entry *e, MappingRule *rule,
+                               const char *word, guint *seen, GError **error)
+{
+	gboolean matched = FALSE;
+
+	for (guint j = 0; j < TRACKER_N_JOINTS; j++) {
+		if (!g_pattern_match_simple(word, tracker_joint_name((TrackerJointId)j)))
+			continue;
+		matched = TRUE;
+		if (*seen & (1u << j))
+			continue;
+		*seen |= 1u << j;
+		rule->joints[rule->n_joints++] = (TrackerJointId)j;
+	}
+	if (!matched)
+		return mapping_parser_fail_entry(
+		        p, s, e, error, "'%s' matches no joint (see mappings/README.md)", word);
+	return TRUE;
+}
+
 static gboolean
 mapping_parser_rule_joint(Parser *p, const Section *s, const Entry *e, MappingRule *rule,
                           const char *word, guint *seen, GError **error)
@@ -1098,6 +1120,8 @@ mapping_parser_rule_joint(Parser *p, const Section *s, const Entry *e, MappingRu
 	if (strcmp(word, "all") == 0)
 		return mapping_parser_fail_entry(p, s, e, error,
 		                                 "'all' stands alone or not at all");
+	if (strpbrk(word, "*?") != NULL)
+		return mapping_parser_rule_joint_glob(p, s, e, rule, word, seen, error);
 	if (!tracker_joint_from_name(word, &joint))
 		return mapping_parser_fail_entry(
 		        p, s, e, error, "unknown joint '%s' (see mappings/README.md)", word);
@@ -1152,18 +1176,16 @@ mapping_parser_span(const char *text, double *a, double *b)
 	       mapping_parser_double(ends[1], b);
 }
 
+/* "FROM:TO -> FROM:TO", the words' first three; sets the linear part. */
 static gboolean
-mapping_parser_rule_range(Parser *p, const Section *s, const Entry *e, gpointer object,
-                          GError **error)
+mapping_parser_range_span(Parser *p, const Section *s, const Entry *e, char **words,
+                          MappingRange *range, GError **error)
 {
-	MappingRule *rule = object;
-	g_auto(GStrv) sides = g_strsplit(e->value, "->", -1);
 	double in_a, in_b, out_a, out_b;
-	MappingRange *range;
-	MappingValue value = MAPPING_VALUE_X;
 
-	if (g_strv_length(sides) != 2 || !mapping_parser_span(sides[0], &in_a, &in_b) ||
-	    !mapping_parser_span(sides[1], &out_a, &out_b))
+	if (g_strv_length(words) < 3 || strcmp(words[1], "->") != 0 ||
+	    !mapping_parser_span(words[0], &in_a, &in_b) ||
+	    !mapping_parser_span(words[2], &out_a, &out_b))
 		return mapping_parser_fail_entry(p, s, e, error,
 		                                 "expected FROM:TO -> FROM:TO (such as "
 		                                 "-1280:1280 -> 0:1), got '%s'",
@@ -1171,13 +1193,101 @@ mapping_parser_rule_range(Parser *p, const Section *s, const Entry *e, gpointer 
 	if (in_a == in_b)
 		return mapping_parser_fail_entry(p, s, e, error,
 		                                 "the input range %s is empty: its ends are equal",
-		                                 g_strstrip(sides[0]));
-	mapping_parser_value_lookup(e->key, &value);
-	range = &rule->ranges[mapping_value_range(value)];
+		                                 words[0]);
+	range->ranged = TRUE;
 	range->scale = (out_b - out_a) / (in_b - in_a);
 	range->offset = out_a - range->scale * in_a;
-	range->low = MIN(out_a, out_b);
-	range->high = MAX(out_a, out_b);
+	range->from = out_a;
+	range->to = out_b;
+	return TRUE;
+}
+
+/* The words after a range; the order is the bits of mapping_parser_range_word's @seen. */
+static const char *const range_flags[] = { "clamp", "invert", "exp", "int", NULL };
+#define N_RANGE_FLAGS 4
+
+/* After the range: clamp, invert, exp K, int. Returns the words it took or 0. */
+static guint
+mapping_parser_range_word(Parser *p, const Section *s, const Entry *e, char **words,
+                          MappingRange *range, guint *seen, GError **error)
+{
+	guint flag = N_RANGE_FLAGS;
+
+	for (guint i = 0; i < N_RANGE_FLAGS; i++)
+		if (strcmp(words[0], range_flags[i]) == 0)
+			flag = i;
+	if (flag == N_RANGE_FLAGS)
+		return mapping_parser_fail_entry(p, s, e, error,
+		                                 "unknown word '%s'; after the range come clamp, "
+		                                 "invert, exp K and int",
+		                                 words[0]);
+	if (*seen & (1u << flag))
+		return mapping_parser_fail_entry(p, s, e, error, "'%s' is given twice", words[0]);
+	*seen |= 1u << flag;
+	if ((flag == 0 || flag == 2) && !range->ranged)
+		return mapping_parser_fail_entry(p, s, e, error,
+		                                 "%s needs a range to work within: FROM:TO -> "
+		                                 "FROM:TO %s",
+		                                 words[0], words[0]);
+	switch (flag) {
+	case 0:
+		range->clamp = TRUE;
+		return 1;
+	case 1:
+		/* The output range turned around; without a range, the sign. */
+		range->scale = -range->scale;
+		range->offset =
+		        range->ranged ? range->from + range->to - range->offset : -range->offset;
+		return 1;
+	case 2:
+		if (words[1] == NULL || !mapping_parser_double(words[1], &range->curve) ||
+		    range->curve == 0 || fabs(range->curve) > 50)
+			return mapping_parser_fail_entry(p, s, e, error,
+			                                 "exp needs a number other than 0, from "
+			                                 "-50 to 50, after it (such as exp 2)");
+		return 2;
+	default:
+		range->as_int = TRUE;
+		return 1;
+	}
+}
+
+/* x = FROM:TO -> FROM:TO [clamp] [invert] [exp K] [int], or the words alone. */
+static gboolean
+mapping_parser_rule_range(Parser *p, const Section *s, const Entry *e, gpointer object,
+                          GError **error)
+{
+	MappingRule *rule = object;
+	g_autoptr(GString) spaced = g_string_new(e->value);
+	g_auto(GStrv) words = NULL;
+	MappingValue value = MAPPING_VALUE_X;
+	MappingRange *range;
+	guint at = 0, seen = 0;
+
+	g_string_replace(spaced, "->", " -> ", 0);
+	words = mapping_parser_words(spaced->str);
+	mapping_parser_value_lookup(e->key, &value);
+	range = &rule->ranges[mapping_value_range(value)];
+	if (words[0] == NULL || !g_strv_contains(range_flags, words[0])) {
+		if (!mapping_parser_range_span(p, s, e, words, range, error))
+			return FALSE;
+		at = 3;
+	}
+	while (words[at] != NULL) {
+		guint took = mapping_parser_range_word(p, s, e, words + at, range, &seen, error);
+
+		if (took == 0)
+			return FALSE;
+		at += took;
+	}
+	range->low = range->ranged ? MIN(range->from, range->to) : -G_MAXDOUBLE;
+	range->high = range->ranged ? MAX(range->from, range->to) : G_MAXDOUBLE;
+	if (seen & 2) {
+		double from = range->from;
+
+		range->from = range->to;
+		range->to = from;
+	}
 	return TRUE;
 }
 
@@ -1224,6 +1334,60 @@ mapping_parser_rule_refresh(Parser *p, const Section *s, const Entry *e, gpointe
 	return TRUE;
 }
 
+static gboolean
+mapping_parser_rule_space(Parser *p, const Section *s, const Entry *e, gpointer object,
+                          GError **error)
+{
+	static const char *const names[] = { "camera", "screen", "body" };
+	MappingRule *rule = object;
+	guint value = 0;
+
+	if (!mapping_parser_enum(p, s, e, names, G_N_ELEMENTS(names), &value, error))
+		return FALSE;
+	rule->space = (MappingSpace)value;
+	return TRUE;
+}
+
+static gboolean
+mapping_parser_rule_user(Parser *p, const Section *s, const Entry *e, gpointer object,
+                         GError **error)
+{
+	MappingRule *rule = object;
+	guint64 id;
+
+	if (strcmp(e->value, "all") == 0)
+		rule->users = MAPPING_USERS_ALL;
+	else if (strcmp(e->value, "first") == 0)
+		rule->users = MAPPING_USERS_FIRST;
+	else if (strcmp(e->value, "nearest") == 0)
+		rule->users = MAPPING_USERS_NEAREST;
+	else if (g_ascii_string_to_unsigned(e->value, 10, 1, G_MAXINT32, &id, NULL)) {
+		rule->users = MAPPING_USERS_ID;
+		rule->user_id = (guint)id;
+	} else
+		return mapping_parser_fail_entry(p, s, e, error,
+		                                 "expected all, first, nearest or a user id (1 or "
+		                                 "more), got '%s'",
+		                                 e->value);
+	return TRUE;
+}
+
+static gboolean
+mapping_parser_rule_max_rate(Parser *p, const Section *s, const Entry *e, gpointer object,
+                             GError **error)
+{
+	MappingRule *rule = object;
+	double hz;
+
+	if (!mapping_parser_double(e->value, &hz) || hz <= 0 || hz > 1000)
+		return mapping_parser_fail_entry(p, s, e, error,
+		                                 "expected messages per second, more than 0 and at "
+		                                 "most 1000, got '%s'",
+		                                 e->value);
+	rule->min_interval_us = (gint64)(G_USEC_PER_SEC / hz);
+	return TRUE;
+}
+
 #define POSITIONAL (SCOPE(USER) | SCOPE(JOINT))
 #define PER_USER   (SCOPE(USER) | SCOPE(JOINT) | SCOPE(EVENT))
 #define STREAMING  (SCOPE(FRAME) | SCOPE(USER) | SCOPE(JOINT))
@@ -1243,8 +1407,11 @@ static const KeyDef rule_keys[] = {
 	{ "u", mapping_parser_rule_range, POSITIONAL, 0 },
 	{ "v", mapping_parser_rule_range, POSITIONAL, 0 },
 	{ "clamp", mapping_parser_rule_clamp, POSITIONAL, 0 },
+	{ "space", mapping_parser_rule_space, POSITIONAL, 0 },
+	{ "user", mapping_parser_rule_user, PER_USER, 0 },
 	{ "on_change", mapping_parser_rule_on_change, STREAMING, 0 },
 	{ "refresh", mapping_parser_rule_refresh, STREAMING, 0 },
+	{ "max_rate", mapping_parser_rule_max_rate, STREAMING, 0 },
 };
 
 static MappingRule *

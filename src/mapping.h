@@ -112,10 +112,33 @@ typedef struct {
 	char *text; /* MAPPING_PART_TEXT only */
 } MappingPart;
 
-/* value * scale + offset, then kept within [low, high] when clamping. */
+/* Where x y z are measured (u and v stay pixels in every space). */
+typedef enum {
+	MAPPING_SPACE_CAMERA, /* millimetres: x right, y up, z away from the sensor */
+	MAPPING_SPACE_SCREEN, /* 0..1: x = u / 640, y = v / 480 (down), z 0 at 0.5 m to 1 at 4.5 m
+	                       */
+	MAPPING_SPACE_BODY,   /* shoulder widths from the user's torso, camera's axes */
+} MappingSpace;
+
+/* Which users a rule speaks of. */
+typedef enum {
+	MAPPING_USERS_ALL,
+	MAPPING_USERS_FIRST,   /* the one in view longest (the lowest id in the frame) */
+	MAPPING_USERS_NEAREST, /* the one nearest the sensor */
+	MAPPING_USERS_ID,      /* the user with MappingRule.user_id */
+} MappingUsers;
+
+/* One axis: value * scale + offset; then, with a curve, bent within the
+ * output range [from, to]; kept within [low, high] when clamping; rounded
+ * to an int32 with as_int. */
 typedef struct {
 	double scale, offset;
 	double low, high;
+	double from, to; /* the output range's ends, as written */
+	gboolean ranged; /* FROM:TO -> FROM:TO was given */
+	gboolean clamp;  /* this axis alone */
+	double curve; /* 0: linear; K: (e^(K t) - 1) / (e^K - 1) with t from 0 at from to 1 at to */
+	gboolean as_int; /* int32 on the wire, rounded to nearest */
 } MappingRange;
 
 typedef struct {
@@ -138,9 +161,13 @@ typedef struct {
 	const char *joint_names[TRACKER_N_JOINTS];
 	const char *event_names[MAPPING_N_EVENTS];
 	double min_confidence;
+	MappingSpace space;
+	MappingUsers users;
+	guint user_id; /* MAPPING_USERS_ID */
 	MappingRange ranges[MAPPING_N_RANGES];
 	gboolean clamp;
-	gboolean on_change; /* send only what moved by more than change */
+	gint64 min_interval_us; /* max_rate: at most one message per slot this often; 0 no limit */
+	gboolean on_change;     /* send only what moved by more than change */
 	double change;
 	gint64 refresh_us; /* with on_change: resend unchanged values this often; 0 never */
 } MappingRule;

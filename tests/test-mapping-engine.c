@@ -763,6 +763,201 @@ test_encode_empty(void)
 	g_assert_cmpuint(packets->spans->len, ==, 0);
 }
 
+/* ---- spaces, curves, rates, joint globs, user selection ---- */
+
+#define RULE_FOR_JOINTS(joints, args, extra)                                                       \
+	HEAD OUT "[rule j]\noutput = o\nfor = joint\njoints = " joints "\naddress = /{joint}\n"    \
+	         "args = " args "\n" extra
+
+/* space = screen: x and y from the pixel, z over the Kinect's range. */
+static void
+test_screen_space(void)
+{
+	g_autoptr(Rig) rig = rig_new(RULE_FOR_JOINTS("head", "x y z u", "space = screen\n"));
+	g_autoptr(GPtrArray) wires = NULL;
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 1, 0, 2000);
+	wires = rig_run(rig, &frame);
+	g_assert_cmpuint(wires->len, ==, 1);
+	g_assert_cmpfloat_with_epsilon(arg_f(wire_get(wires, 0)->argv[0]), 100.0 / 640, 1e-6);
+	g_assert_cmpfloat_with_epsilon(arg_f(wire_get(wires, 0)->argv[1]), 200.0 / 480, 1e-6);
+	g_assert_cmpfloat_with_epsilon(arg_f(wire_get(wires, 0)->argv[2]), 1500.0 / 4000, 1e-6);
+	/* u stays a pixel */
+	g_assert_cmpfloat(arg_f(wire_get(wires, 0)->argv[3]), ==, 100.0f);
+}
+
+/* A body of shoulder width @width, torso at @torso, left hand out and up. */
+static void
+frame_add_body(TrackerFrame *frame, guint id, TrackerVec3 torso, double width)
+{
+	TrackerUser *user;
+	double k = width / 400.0;
+
+	frame_add_user(frame, id, torso.x, torso.z);
+	user = &frame->users[frame->n_users - 1];
+	user->joints[TRACKER_JOINT_TORSO].position = torso;
+	user->joints[TRACKER_JOINT_LEFT_SHOULDER].position =
+	        tracker_vec3(torso.x + 200 * k, torso.y + 300 * k, torso.z);
+	user->joints[TRACKER_JOINT_RIGHT_SHOULDER].position =
+	        tracker_vec3(torso.x - 200 * k, torso.y + 300 * k, torso.z);
+	user->joints[TRACKER_JOINT_LEFT_HAND].position =
+	        tracker_vec3(torso.x + 500 * k, torso.y + 300 * k, torso.z - 200 * k);
+}
+
+/* space = body: an adult and a child in the same pose send the same numbers. */
+static void
+test_body_space(void)
+{
+	g_autoptr(Rig) rig = rig_new(RULE_FOR_JOINTS("left_hand", "user x y z", "space = body\n"));
+	g_autoptr(GPtrArray) wires = NULL;
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	frame_add_body(&frame, 1, tracker_vec3(-600, 200, 2500), 400);
+	frame_add_body(&frame, 2, tracker_vec3(700, -150, 3100), 240);
+	wires = rig_run(rig, &frame);
+	g_assert_cmpuint(wires->len, ==, 2);
+	for (guint i = 0; i < 2; i++) {
+		Wire *w = wire_get(wires, i);
+
+		g_assert_cmpstr(w->types, ==, "ifff");
+		g_assert_cmpfloat_with_epsilon(arg_f(w->argv[1]), 1.25, 1e-5);
+		g_assert_cmpfloat_with_epsilon(arg_f(w->argv[2]), 0.75, 1e-5);
+		g_assert_cmpfloat_with_epsilon(arg_f(w->argv[3]), -0.5, 1e-5);
+	}
+	/* Without a torso there is no body to measure from: nothing is sent. */
+	g_ptr_array_unref(g_steal_pointer(&wires));
+	frame.time_us += 33333;
+	frame.users[1].joints[TRACKER_JOINT_TORSO].confidence = 0;
+	wires = rig_run(rig, &frame);
+	g_assert_cmpuint(wires->len, ==, 1);
+	g_assert_cmpint(arg_i(wire_get(wires, 0)->argv[0]), ==, 1);
+}
+
+/* invert turns the output range around, exp bends it, int rounds it. */
+static void
+test_invert_curve_int(void)
+{
+	g_autoptr(Rig) rig = rig_new(RULE_FOR_JOINTS("head", "x y z u",
+	                                             "x = 0:100 -> 0:10 invert int\n"
+	                                             "y = 0:100 -> 0:1 exp 2\nz = invert\n"
+	                                             "u = 0:640 -> 0:127 clamp int\n"));
+	g_autoptr(GPtrArray) wires = NULL;
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 1, 30, 2000);
+	frame.users[0].joints[TRACKER_JOINT_HEAD].position.y = 50;
+	frame.users[0].joints[TRACKER_JOINT_HEAD].u = 700;
+	wires = rig_run(rig, &frame);
+	g_assert_cmpstr(wire_get(wires, 0)->types, ==, "iffi");
+	g_assert_cmpint(arg_i(wire_get(wires, 0)->argv[0]), ==, 7);
+	g_assert_cmpfloat_with_epsilon(arg_f(wire_get(wires, 0)->argv[1]), expm1(1) / expm1(2),
+	                               1e-6);
+	g_assert_cmpfloat(arg_f(wire_get(wires, 0)->argv[2]), ==, -2000.0f);
+	g_assert_cmpint(arg_i(wire_get(wires, 0)->argv[3]), ==, 127);
+}
+
+/* max_rate = 10 from a 30 fps camera: every third frame, per joint. */
+static void
+test_max_rate(void)
+{
+	g_autoptr(Rig) rig = rig_new(RULE_FOR_JOINTS("head neck", "x", "max_rate = 10\n"));
+	guint sent = 0;
+	TrackerFrame frame;
+
+	for (guint k = 0; k < 30; k++) {
+		frame_init(&frame, k);
+		/* a little early or late, as cameras deliver */
+		frame.time_us += (k % 2 ? 2000 : -2000);
+		frame_add_user(&frame, 1, 0, 2000);
+		sent += run_count(rig, &frame);
+	}
+	g_assert_cmpuint(sent, ==, 2 * 10);
+}
+
+static void
+test_joint_globs(void)
+{
+	g_autoptr(Rig) rig = rig_new(RULE_FOR_JOINTS("*_hand *_shoulder left_*", "x", ""));
+	static const char *const want[] = { "/left_hand",      "/right_hand", "/left_shoulder",
+		                            "/right_shoulder", "/left_elbow", "/left_hip",
+		                            "/left_knee",      "/left_foot" };
+	g_autoptr(GPtrArray) wires = NULL;
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 1, 0, 2000);
+	wires = rig_run(rig, &frame);
+	g_assert_cmpuint(wires->len, ==, G_N_ELEMENTS(want));
+	for (guint i = 0; i < G_N_ELEMENTS(want); i++)
+		g_assert_cmpstr(wire_get(wires, i)->path, ==, want[i]);
+}
+
+/* Which user ids a rule with @user sends about, over frames of @frames. */
+static GArray *
+users_sent(const char *user, const TrackerFrame *frames, guint n)
+{
+	g_autofree char *text =
+	        g_strdup_printf(HEAD OUT "[rule j]\noutput = o\nfor = joint\njoints = head\n"
+	                                 "address = /head\nargs = user\nuser = %s\n"
+	                                 "[rule gone]\noutput = o\nfor = event\n"
+	                                 "events = lost_user\naddress = /lost\nargs = user\n"
+	                                 "user = %s\n",
+	                        user, user);
+	g_autoptr(Rig) rig = rig_new(text);
+	GArray *ids = g_array_new(FALSE, FALSE, sizeof(gint32));
+
+	for (guint k = 0; k < n; k++) {
+		g_autoptr(GPtrArray) wires = rig_run(rig, &frames[k]);
+
+		for (guint i = 0; i < wires->len; i++) {
+			gint32 id = arg_i(wire_get(wires, i)->argv[0]);
+
+			/* lost users count negative */
+			if (strcmp(wire_get(wires, i)->path, "/lost") == 0)
+				id = -id;
+			g_array_append_val(ids, id);
+		}
+	}
+	return ids;
+}
+
+static void
+assert_ids(GArray *ids, const gint32 *want, guint n)
+{
+	g_assert_cmpuint(ids->len, ==, n);
+	for (guint i = 0; i < n; i++)
+		g_assert_cmpint(g_array_index(ids, gint32, i), ==, want[i]);
+	g_array_unref(ids);
+}
+
+static void
+test_user_selection(void)
+{
+	TrackerFrame frames[3];
+
+	/* users 5 (near) and 3 (far), then 3 leaves */
+	frame_init(&frames[0], 0);
+	frame_add_user(&frames[0], 5, 0, 1500);
+	frame_add_user(&frames[0], 3, 0, 3000);
+	frames[0].users[0].centre.z = 1500;
+	frames[0].users[1].centre.z = 3000;
+	frames[1] = frames[0];
+	frames[1].frame = 1;
+	frames[1].time_us = 33333;
+	frames[2] = frames[1];
+	frames[2].frame = 2;
+	frames[2].time_us = 66666;
+	frames[2].n_users = 1;
+	assert_ids(users_sent("all", frames, 3), (const gint32[]){ 5, 3, 5, 3, 5, -3 }, 6);
+	assert_ids(users_sent("first", frames, 3), (const gint32[]){ 3, 3, 5, -3 }, 4);
+	assert_ids(users_sent("nearest", frames, 3), (const gint32[]){ 5, 5, 5 }, 3);
+	assert_ids(users_sent("3", frames, 3), (const gint32[]){ 3, 3, -3 }, 3);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -788,6 +983,12 @@ main(int argc, char **argv)
 	g_test_add_func("/mapping/engine/frame-rule", test_frame_rule);
 	g_test_add_func("/mapping/engine/reload-keeps-state", test_reload_keeps_state);
 	g_test_add_func("/mapping/engine/rules-to-their-outputs", test_rules_to_their_outputs);
+	g_test_add_func("/mapping/engine/space/screen", test_screen_space);
+	g_test_add_func("/mapping/engine/space/body-same-for-child-and-adult", test_body_space);
+	g_test_add_func("/mapping/engine/invert-curve-int", test_invert_curve_int);
+	g_test_add_func("/mapping/engine/max-rate", test_max_rate);
+	g_test_add_func("/mapping/engine/joint-globs", test_joint_globs);
+	g_test_add_func("/mapping/engine/user-selection", test_user_selection);
 	g_test_add_func("/osc/encode/frame-bundle-with-timetag", test_encode_frame_bundle);
 	g_test_add_func("/osc/encode/bundle-per-user", test_encode_user_bundles);
 	g_test_add_func("/osc/encode/split-at-max-packet", test_encode_split);

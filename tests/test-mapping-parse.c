@@ -60,8 +60,8 @@ static const ErrorCase error_cases[] = {
 	{ "missing-for", HEAD OUT "[rule r]\noutput = o\n", "6: [rule r]: missing key 'for'" },
 	{ "missing-events", HEAD OUT RULE("event"), "6: [rule r]: missing key 'events'" },
 	{ "unknown-key", HEAD OUT RULE("frame") "rate = 30\n",
-	  "10: [rule r] rate: unknown key; keys are output, for, address, args, on_change and "
-	  "refresh" },
+	  "10: [rule r] rate: unknown key; keys are output, for, address, args, on_change, "
+	  "refresh and max_rate" },
 	{ "key-not-for-scope", HEAD OUT RULE("event") "events = new_user\non_change = 0\n",
 	  "11: [rule r] on_change: not for rules with for = event" },
 	/* [mapping] */
@@ -151,6 +151,12 @@ static const ErrorCase error_cases[] = {
 	  "10: [rule r] joints: unknown joint 'l_hand' (see mappings/README.md)" },
 	{ "joints-twice", HEAD OUT RULE("joint") "joints = head neck head\n",
 	  "10: [rule r] joints: 'head' is listed twice" },
+	{ "joints-glob-matches-nothing", HEAD OUT RULE("joint") "joints = *_hand *_wrist\n",
+	  "10: [rule r] joints: '*_wrist' matches no joint (see mappings/README.md)" },
+	{ "user", HEAD OUT RULE("joint") "user = 0\n",
+	  "10: [rule r] user: expected all, first, nearest or a user id (1 or more), got '0'" },
+	{ "space", HEAD OUT RULE("joint") "space = world\n",
+	  "10: [rule r] space: expected camera, screen or body, got 'world'" },
 	{ "min-confidence", HEAD OUT RULE("joint") "min_confidence = 50%\n",
 	  "10: [rule r] min_confidence: expected a number from 0 to 1, got '50%'" },
 	/* [rule] ranges and filters */
@@ -158,12 +164,27 @@ static const ErrorCase error_cases[] = {
 	  "10: [rule r] x: expected FROM:TO -> FROM:TO (such as -1280:1280 -> 0:1), got '1,5'" },
 	{ "range-empty", HEAD OUT RULE("joint") "z = 500:500 -> 0:1\n",
 	  "10: [rule r] z: the input range 500:500 is empty: its ends are equal" },
+	{ "range-unknown-word", HEAD OUT RULE("joint") "x = 0:1 -> 0:127 round\n",
+	  "10: [rule r] x: unknown word 'round'; after the range come clamp, invert, exp K and "
+	  "int" },
+	{ "range-word-twice", HEAD OUT RULE("joint") "y = int invert int\n",
+	  "10: [rule r] y: 'int' is given twice" },
+	{ "range-clamp-needs-range", HEAD OUT RULE("joint") "x = clamp\n",
+	  "10: [rule r] x: clamp needs a range to work within: FROM:TO -> FROM:TO clamp" },
+	{ "range-exp-needs-range", HEAD OUT RULE("joint") "z = invert exp 2\n",
+	  "10: [rule r] z: exp needs a range to work within: FROM:TO -> FROM:TO exp" },
+	{ "range-exp-number", HEAD OUT RULE("joint") "u = 0:640 -> 0:1 exp 0\n",
+	  "10: [rule r] u: exp needs a number other than 0, from -50 to 50, after it (such as exp "
+	  "2)" },
 	{ "clamp", HEAD OUT RULE("joint") "clamp = yes\n",
 	  "10: [rule r] clamp: expected false or true, got 'yes'" },
 	{ "on-change", HEAD OUT RULE("joint") "on_change = -1\n",
 	  "10: [rule r] on_change: expected a number of at least 0, got '-1'" },
 	{ "refresh", HEAD OUT RULE("joint") "on_change = 0\nrefresh = 0\n",
 	  "11: [rule r] refresh: expected seconds, more than 0 and at most a day, got '0'" },
+	{ "max-rate", HEAD OUT RULE("joint") "max_rate = fast\n",
+	  "10: [rule r] max_rate: expected messages per second, more than 0 and at most 1000, got "
+	  "'fast'" },
 	{ "refresh-alone", HEAD OUT RULE("joint") "refresh = 1\n",
 	  "10: [rule r] refresh: only with on_change: it resends what did not change" },
 	/* [output] with kind = tuio */
