@@ -263,6 +263,118 @@ test_default_end_to_end(void)
 	assert_received(expected, received);
 }
 
+/* The user a "user = first" rule speaks of: the lowest id in view. */
+static const TrackerUser *
+first_user(const TrackerFrame *frame)
+{
+	const TrackerUser *first = NULL;
+
+	for (guint u = 0; u < frame->n_users; u++) {
+		if (first == NULL || frame->users[u].id < first->id)
+			first = &frame->users[u];
+	}
+	return first;
+}
+
+/* Adds a message of @n floats. */
+static void
+expect_floats(GPtrArray *list, const char *path, const double *values, guint n)
+{
+	Expected *e = g_new0(Expected, 1);
+
+	e->path = g_strdup(path);
+	e->types = g_strnfill(n, 'f');
+	e->values = g_array_new(FALSE, FALSE, sizeof(double));
+	g_array_append_vals(e->values, values, n);
+	g_ptr_array_add(list, e);
+}
+
+/* pd-simple: the first user's joints, 0..1 as in a mirror, y up. */
+static void
+test_pd_simple_end_to_end(void)
+{
+	const guint n = 40;
+	g_autofree TrackerFrame *frames = testutil_scene_frames("crowd", n);
+	g_autoptr(GPtrArray) expected = g_ptr_array_new_with_free_func(expected_free);
+	g_autoptr(GPtrArray) received = NULL;
+
+	for (guint k = 0; k < n; k++) {
+		const TrackerUser *user = first_user(&frames[k]);
+
+		for (guint j = 0; user != NULL && j < TRACKER_N_JOINTS; j++) {
+			const TrackerJoint *joint = &user->joints[j];
+			g_autofree char *path = g_strconcat("/", tracker_joint_name(j), NULL);
+			double xyz[3] = { CLAMP(1 - joint->u / 640, 0, 1),
+				          CLAMP(1 - joint->v / 480, 0, 1),
+				          CLAMP((joint->position.z - 500) / 4000, 0, 1) };
+
+			if (testutil_joint_found(joint))
+				expect_floats(expected, path, xyz, 3);
+		}
+	}
+	g_assert_cmpuint(expected->len, >, 300);
+	received = run_to_sink("crowd", n, "pd-simple", expected->len);
+	assert_received(expected, received);
+}
+
+/* omni: the first user's 45 numbers in shoulder widths from the torso, the
+ * width following its measurements by a tenth each frame. */
+static void
+test_omni_end_to_end(void)
+{
+	const guint n = 40;
+	g_autofree TrackerFrame *frames = testutil_scene_frames("crowd", n);
+	g_autoptr(GPtrArray) expected = g_ptr_array_new_with_free_func(expected_free);
+	GHashTable *widths = g_hash_table_new_full(NULL, NULL, NULL, g_free);
+	g_autoptr(GPtrArray) received = NULL;
+
+	for (guint k = 0; k < n; k++) {
+		const TrackerUser *first = first_user(&frames[k]);
+		g_autoptr(GHashTable) seen = g_hash_table_new_full(NULL, NULL, NULL, g_free);
+
+		for (guint u = 0; u < frames[k].n_users; u++) {
+			const TrackerUser *user = &frames[k].users[u];
+			const TrackerJoint *ls = &user->joints[TRACKER_JOINT_LEFT_SHOULDER];
+			const TrackerJoint *rs = &user->joints[TRACKER_JOINT_RIGHT_SHOULDER];
+			double *was = g_hash_table_lookup(widths, GUINT_TO_POINTER(user->id));
+			double *w = g_new0(double, 1);
+
+			*w = was ? *was : 0;
+			if (ls->confidence > 0 && rs->confidence > 0) {
+				double m = tracker_vec3_distance(ls->position, rs->position);
+
+				*w = *w > 0 ? *w + 0.1 * (m - *w) : m;
+			}
+			g_hash_table_insert(seen, GUINT_TO_POINTER(user->id), w);
+		}
+		/* Widths live while their user stays in view. */
+		g_hash_table_unref(widths);
+		widths = g_steal_pointer(&seen);
+		if (first != NULL) {
+			const TrackerVec3 torso = first->joints[TRACKER_JOINT_TORSO].position;
+			double w =
+			        *(double *)g_hash_table_lookup(widths, GUINT_TO_POINTER(first->id));
+			double all[3 * TRACKER_N_JOINTS];
+			gboolean complete = w > 0;
+
+			for (guint j = 0; j < TRACKER_N_JOINTS; j++) {
+				const TrackerJoint *joint = &first->joints[j];
+
+				complete &= joint->confidence > 0 && joint->confidence >= 0.3;
+				all[3 * j] = (joint->position.x - torso.x) / w;
+				all[3 * j + 1] = (joint->position.y - torso.y) / w;
+				all[3 * j + 2] = (joint->position.z - torso.z) / w;
+			}
+			if (complete)
+				expect_floats(expected, "/wek/inputs", all, 3 * TRACKER_N_JOINTS);
+		}
+	}
+	g_hash_table_unref(widths);
+	g_assert_cmpuint(expected->len, >, 20);
+	received = run_to_sink("crowd", n, "omni", expected->len);
+	assert_received(expected, received);
+}
+
 /* A recording carries no truth: the tracker finds the crowd's three people
  * in it, and every one of them is announced and sends a head. */
 static void
@@ -659,8 +771,10 @@ test_run_unknown_mapping(void)
 {
 	const char *args[] = { "run", "--mapping", "pd", NULL };
 
-	run_expect_error(args, "skelbridge: no mapping called 'pd' (shipped mappings: default, "
-	                       "osceleton, tuio-hands); give a path to use a file of your own\n");
+	run_expect_error(
+	        args,
+	        "skelbridge: no mapping called 'pd' (shipped mappings: default, "
+	        "omni, osceleton, pd-simple, tuio-hands); give a path to use a file of your own\n");
 }
 
 static void
@@ -726,6 +840,8 @@ main(int argc, char **argv)
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/bridge/osceleton-messages-arrive", test_osceleton_end_to_end);
 	g_test_add_func("/bridge/default-messages-arrive", test_default_end_to_end);
+	g_test_add_func("/bridge/pd-simple-messages-arrive", test_pd_simple_end_to_end);
+	g_test_add_func("/bridge/omni-messages-arrive", test_omni_end_to_end);
 	g_test_add_func("/bridge/replay-through-tracker", test_replay_through_tracker);
 	g_test_add_func("/bridge/pure-data-routes-the-default-mapping", test_pure_data);
 	g_test_add_func("/bridge/dead-targets-do-not-stop-it", test_dead_targets);

@@ -479,11 +479,11 @@ test_locate_unknown(void)
 
 	g_assert_null(path);
 	g_assert_error(error, MAPPING_ERROR, MAPPING_ERROR_NOT_FOUND);
-	g_assert_cmpstr(
-	        error->message, ==,
-	        "no mapping called 'pd' (shipped mappings: default, osceleton, tuio-hands); "
-	        "give a "
-	        "path to use a file of your own");
+	g_assert_cmpstr(error->message, ==,
+	                "no mapping called 'pd' (shipped mappings: default, omni, osceleton, "
+	                "pd-simple, tuio-hands); "
+	                "give a "
+	                "path to use a file of your own");
 }
 
 static void
