@@ -527,6 +527,92 @@ test_pure_data(void)
 	testutil_rmdir(dir);
 }
 
+/* pd-simple's first lesson: route the head, print it, quit a second after
+ * the last one (or after 20 s). */
+static const char pd_simple_patch[] = "#N canvas 0 0 600 400 12;\n"
+                                      "#X obj 20 20 netreceive -u -b %d;\n"
+                                      "#X obj 20 50 oscparse;\n"
+                                      "#X obj 20 80 list trim;\n"
+                                      "#X obj 20 110 route head;\n"
+                                      "#X obj 20 140 print HEAD;\n"
+                                      "#X obj 300 20 loadbang;\n"
+                                      "#X obj 300 50 print READY;\n"
+                                      "#X obj 300 80 delay 20000;\n"
+                                      "#X obj 20 170 t b;\n"
+                                      "#X obj 20 200 delay 1000;\n"
+                                      "#X msg 300 230 \\; pd quit;\n"
+                                      "#X connect 0 0 1 0;\n"
+                                      "#X connect 1 0 2 0;\n"
+                                      "#X connect 2 0 3 0;\n"
+                                      "#X connect 3 0 4 0;\n"
+                                      "#X connect 3 0 8 0;\n"
+                                      "#X connect 8 0 9 0;\n"
+                                      "#X connect 9 0 10 0;\n"
+                                      "#X connect 5 0 6 0;\n"
+                                      "#X connect 5 0 7 0;\n"
+                                      "#X connect 7 0 10 0;\n";
+
+/* "HEAD: 0.55 0.549954 0.69" against the first user's head in @frame. */
+static void
+assert_pd_simple_head(const char *line, const TrackerFrame *frame)
+{
+	const TrackerJoint *head = &first_user(frame)->joints[TRACKER_JOINT_HEAD];
+	double want[3] = { CLAMP(1 - head->u / 640, 0, 1), CLAMP(1 - head->v / 480, 0, 1),
+		           CLAMP((head->position.z - 500) / 4000, 0, 1) };
+	g_auto(GStrv) words = g_strsplit(line, " ", -1);
+
+	g_assert_true(testutil_joint_found(head));
+	g_assert_cmpuint(g_strv_length(words), ==, 4);
+	for (guint k = 0; k < 3; k++)
+		g_assert_cmpfloat_with_epsilon(g_ascii_strtod(words[k + 1], NULL), want[k], 1e-5);
+}
+
+/* pd-simple in Pd 0.53: one [route] finds a joint of the first user. */
+static void
+test_pure_data_pd_simple(void)
+{
+	const guint n = 5;
+	g_autofree TrackerFrame *frames = testutil_scene_frames("crowd", n);
+	g_autofree char *dir = testutil_tmpdir();
+	g_autofree char *patch = g_build_filename(dir, "simple.pd", NULL);
+	int port = testutil_free_port(G_SOCKET_TYPE_DATAGRAM);
+	g_autofree char *text = g_strdup_printf(pd_simple_patch, port);
+	g_autofree char *url = g_strdup_printf("osc.udp://127.0.0.1:%d", port);
+	const char *pd_args[] = { "pd",      "-nrt",  "-nogui", "-noaudio", "-nomidi",
+		                  "-stderr", "-open", patch,    NULL };
+	const char *args[] = { "run",        "--skeletons", "truth", "--source",
+		               "demo:crowd", "--frames",    "5",     "--mapping",
+		               "pd-simple",  "--target",    url,     NULL };
+	g_autoptr(ChildProc) pd = NULL;
+	g_autoptr(ChildProc) bridge = NULL;
+	g_autofree char *log = NULL;
+	g_auto(GStrv) lines = NULL;
+	g_autofree char *pd_path = g_find_program_in_path("pd");
+	guint heads = 0;
+
+	if (pd_path == NULL) {
+		g_test_fail_printf("Pure Data (pd) is not installed; tools/setup installs it");
+		return;
+	}
+	testutil_write_file(patch, text, strlen(text));
+	pd = child_proc_spawn(pd_args);
+	g_assert_true(child_proc_wait_log(pd, "READY: bang", WAIT_MS));
+	bridge = child_proc_start(args);
+	g_assert_cmpint(child_proc_wait(bridge, 60000), ==, 0);
+	g_assert_cmpint(child_proc_wait(pd, 30000), ==, 0);
+	log = child_proc_log(pd);
+	lines = g_strsplit(log, "\n", -1);
+	for (guint i = 0; lines[i] != NULL; i++) {
+		g_assert_null(strstr(lines[i], "error"));
+		if (!g_str_has_prefix(lines[i], "HEAD: "))
+			continue;
+		g_assert_cmpuint(heads, <, n);
+		assert_pd_simple_head(lines[i], &frames[heads++]);
+	}
+	g_assert_cmpuint(heads, ==, n);
+	testutil_rmdir(dir);
+}
+
 #define FRAME_RULE(name, output, address)                                                          \
 	"[rule " name "]\noutput = " output "\nfor = frame\naddress = " address "\n"               \
 	"args = frame\n"
@@ -844,6 +930,7 @@ main(int argc, char **argv)
 	g_test_add_func("/bridge/omni-messages-arrive", test_omni_end_to_end);
 	g_test_add_func("/bridge/replay-through-tracker", test_replay_through_tracker);
 	g_test_add_func("/bridge/pure-data-routes-the-default-mapping", test_pure_data);
+	g_test_add_func("/bridge/pure-data-routes-pd-simple", test_pure_data_pd_simple);
 	g_test_add_func("/bridge/dead-targets-do-not-stop-it", test_dead_targets);
 	g_test_add_func("/bridge/multicast-reaches-a-joined-receiver", test_multicast);
 	g_test_add_func("/bridge/tcp-receiver-reconnected", test_tcp_reconnects);
