@@ -286,7 +286,7 @@ assert_tracker_labels(cairo_surface_t *surface, const char *spec, guint n)
 	}
 	g_assert_true(skeletons_get_labels(skeletons, depth, &frame, labels));
 	g_assert_cmpuint(frame.n_users, ==, 1);
-	g_assert_cmpfloat(share_shown(surface, depth, labels, &frame, TRACKER_LABEL_USER), >, 0.6);
+	g_assert_cmpfloat(share_shown(surface, depth, labels, &frame, TRACKER_LABEL_USER), >, 0.5);
 	g_assert_cmpfloat(share_shown(surface, depth, labels, &frame, TRACKER_LABEL_FLOOR), >,
 	                  0.95);
 	g_assert_cmpfloat(share_shown(surface, depth, labels, &frame, TRACKER_LABEL_BACKGROUND), >,
