@@ -10,6 +10,9 @@
 #include <glib-unix.h>
 #include <signal.h>
 #include <stdio.h>
+#include <errno.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "bridge.h"
 #include "cli.h"
@@ -24,6 +27,8 @@
 #define LOG_INTERVAL_US    (10 * G_USEC_PER_SEC)
 /* Message lines the view shows: a frame of every joint of two users. */
 #define VIEW_LINES 48
+/* How much lower the window's threads run than the bridge's. */
+#define VIEW_NICE 10
 
 typedef struct {
 	char **mappings;
@@ -52,10 +57,7 @@ typedef struct {
 	gboolean terminal;
 	gboolean lost;
 	int status;
-	/* the live view's side */
-	ViewFeed *feed;
-	guint8 *labels;
-	guint generation;
+	ViewFeed *feed; /* for the live view */
 } CmdRun;
 
 static void
@@ -311,32 +313,6 @@ cmd_run_bridge(const CmdRunArgs *args, CmdRun *run, GError **error)
 
 /* ---- the live view ---- */
 
-/* On the bridge's thread, once a frame's messages went out. */
-static void
-cmd_run_watch(Bridge *bridge, const BridgeFrameInfo *info, gpointer user_data)
-{
-	CmdRun *run = user_data;
-
-	if (info->depth != NULL) {
-		gboolean labelled = bridge_get_labels(bridge, info->depth, run->labels);
-
-		view_feed_put_frame(run->feed, info->depth->mm, labelled ? run->labels : NULL,
-		                    info->frame, info->skeletons_ms);
-	}
-	for (guint i = 0; i < bridge_n_outputs(bridge); i++) {
-		const OscOutput *output = bridge_output(bridge, i, NULL);
-
-		view_feed_put_messages(run->feed, osc_output_config(output)->name,
-		                       bridge_output_messages(bridge, i));
-	}
-	if (bridge_generation(bridge) != run->generation) {
-		g_autofree char *text = bridge_describe(bridge);
-
-		run->generation = bridge_generation(bridge);
-		view_feed_put_mapping(run->feed, text);
-	}
-}
-
 /* Whether the view can open: without a display the bridge runs alone. */
 static gboolean
 cmd_run_view_possible(void)
@@ -383,20 +359,37 @@ cmd_run_quit(gpointer data)
 	return G_SOURCE_REMOVE;
 }
 
+/* Where CPU is short, the window gives way: on Linux a thread's nice
+ * value is its own, and the threads GTK starts from here (a software
+ * renderer's among them) inherit it. The bridge's thread is started first
+ * and keeps its priority. */
+static void
+cmd_run_yield_to_bridge(void)
+{
+	pid_t self = gettid();
+	int nice;
+
+	errno = 0;
+	nice = getpriority(PRIO_PROCESS, (id_t)self);
+	if (errno == 0)
+		setpriority(PRIO_PROCESS, (id_t)self, MIN(nice + VIEW_NICE, 19));
+}
+
 static int
 cmd_run_with_view(CmdRun *run, const CmdRunArgs *args, GMainContext *context)
 {
 	g_autofree char *caption = g_strdup_printf("%s (%s)", source_spec(run->source),
 	                                           args->skeletons ? args->skeletons : "tracker");
-	g_autoptr(View) view = view_new(run->feed, caption);
+	g_autoptr(View) view = view_new(run->feed, caption, cmd_run_log, run);
 	CmdRunThread t = { run, view, context, 0 };
 	GThread *thread;
 
 	if (args->view_screenshot != NULL)
 		view_set_screenshot(view, args->view_screenshot,
 		                    (guint)MAX(args->view_screenshot_after, 1));
-	bridge_set_watch(run->bridge, cmd_run_watch, run);
+	bridge_set_watch(run->bridge, view_feed_watch, run->feed);
 	thread = g_thread_new("skelbridge-bridge", cmd_run_bridge_thread, &t);
+	cmd_run_yield_to_bridge();
 	view_run(view);
 	g_main_context_invoke(context, cmd_run_quit, run->loop);
 	g_thread_join(thread);
@@ -440,7 +433,6 @@ cmd_run_clear(CmdRun *run)
 	g_clear_pointer(&run->source, source_free);
 	g_clear_pointer(&run->loop, g_main_loop_unref);
 	g_clear_pointer(&run->feed, view_feed_free);
-	g_clear_pointer(&run->labels, g_free);
 }
 
 int
@@ -462,7 +454,6 @@ cmd_run_main(int argc, char **argv)
 	if (run_args.view && cmd_run_view_possible()) {
 		context = g_main_context_new();
 		run.feed = view_feed_new(VIEW_LINES);
-		run.labels = g_malloc0(DEPTH_PIXELS);
 	}
 	if (cmd_run_open(&run, &args, &run_args, context, &error)) {
 		run.loop = g_main_loop_new(context, FALSE);

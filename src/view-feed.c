@@ -17,6 +17,10 @@ struct _ViewFeed {
 	guint64 n_lines; /* ever put in */
 	char *mapping;
 	guint mapping_version;
+	/* the bridge's own, outside the lock */
+	guint8 *scratch;
+	guint generation;
+	gboolean described;
 };
 
 ViewFeed *
@@ -30,6 +34,7 @@ view_feed_new(guint max_lines)
 	feed->front = g_new0(ViewFeedFrame, 1);
 	feed->lines = g_new0(ViewFeedLine, max_lines);
 	feed->max_lines = max_lines;
+	feed->scratch = g_malloc0(DEPTH_PIXELS);
 	return feed;
 }
 
@@ -43,6 +48,7 @@ view_feed_free(ViewFeed *feed)
 	g_free(feed->front);
 	g_free(feed->lines);
 	g_free(feed->mapping);
+	g_free(feed->scratch);
 	g_free(feed);
 }
 
@@ -62,6 +68,25 @@ view_feed_put_frame(ViewFeed *feed, const guint16 *mm, const guint8 *labels,
 	back->frame = *frame;
 	back->skeletons_ms = skeletons_ms;
 	feed->fresh = TRUE;
+	g_mutex_unlock(&feed->lock);
+}
+
+gboolean
+view_feed_wants_frame(ViewFeed *feed)
+{
+	gboolean wants;
+
+	g_mutex_lock(&feed->lock);
+	wants = !feed->fresh;
+	g_mutex_unlock(&feed->lock);
+	return wants;
+}
+
+void
+view_feed_skip_frame(ViewFeed *feed)
+{
+	g_mutex_lock(&feed->lock);
+	feed->dropped++;
 	g_mutex_unlock(&feed->lock);
 }
 
@@ -199,4 +224,33 @@ view_feed_get_mapping(ViewFeed *feed, guint *seen)
 	}
 	g_mutex_unlock(&feed->lock);
 	return text;
+}
+
+void
+view_feed_watch(Bridge *bridge, const BridgeFrameInfo *info, gpointer user_data)
+{
+	ViewFeed *feed = user_data;
+
+	/* Only the view takes frames: one it wants now stays wanted. */
+	if (info->depth != NULL && !view_feed_wants_frame(feed)) {
+		view_feed_skip_frame(feed);
+	} else if (info->depth != NULL) {
+		gboolean labelled = bridge_get_labels(bridge, info->depth, feed->scratch);
+
+		view_feed_put_frame(feed, info->depth->mm, labelled ? feed->scratch : NULL,
+		                    info->frame, info->skeletons_ms);
+	}
+	for (guint i = 0; i < bridge_n_outputs(bridge); i++) {
+		const OscOutput *output = bridge_output(bridge, i, NULL);
+
+		view_feed_put_messages(feed, osc_output_config(output)->name,
+		                       bridge_output_messages(bridge, i));
+	}
+	if (!feed->described || bridge_generation(bridge) != feed->generation) {
+		g_autofree char *text = bridge_describe(bridge);
+
+		feed->described = TRUE;
+		feed->generation = bridge_generation(bridge);
+		view_feed_put_mapping(feed, text);
+	}
 }

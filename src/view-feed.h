@@ -1,12 +1,14 @@
 /* What the bridge hands to the live view, across threads, without ever
  * waiting for it.
  *
- * Frames: the bridge puts every frame in; only the latest is kept, and the
- * view takes it when it is ready to draw. A frame the view did not take
- * in time is overwritten and counted as dropped: drawing drops frames, the
- * bridge does not. Messages: the bridge puts each output's messages in as
- * text lines into a bounded ring; the view takes the newest. The mapping
- * in force: a text the bridge replaces on every load and reload.
+ * Frames: the view takes a frame when it is ready to draw one; the bridge
+ * puts a frame in only when the view has taken the one before, and counts
+ * those in between as not drawn. A slow window thus costs the bridge
+ * nothing for the frames it cannot draw (no labels, no copies): drawing
+ * drops frames, the bridge does not. Messages: the bridge puts each
+ * output's messages in as text lines into a bounded ring; the view takes
+ * the newest. The mapping in force: a text the bridge replaces on every
+ * load and reload.
  *
  * The bridge's side never blocks on the view's: the lock is held for
  * copies and pointer swaps only. GLib only, so the bridge builds without
@@ -15,6 +17,7 @@
 
 #include <glib.h>
 
+#include "bridge.h"
 #include "depth.h"
 #include "message.h"
 #include "tracker/tracker-types.h"
@@ -36,10 +39,17 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(ViewFeed, view_feed_free)
 
 /* ---- the bridge's side ---- */
 
+/** view_feed_wants_frame: the view took the last frame put in (or none came yet). */
+gboolean view_feed_wants_frame(ViewFeed *feed);
+
+/** view_feed_skip_frame: a frame the view will not see, while it is busy. */
+void view_feed_skip_frame(ViewFeed *feed);
+
 /**
  * view_feed_put_frame:
- * The latest frame: @mm (DEPTH_PIXELS), @labels (DEPTH_PIXELS, or NULL
- * when there are none) and its skeletons.
+ * A frame for the view: @mm (DEPTH_PIXELS), @labels (DEPTH_PIXELS, or NULL
+ * when there are none) and its skeletons. One the view has not taken yet
+ * is replaced, and counted as not drawn.
  */
 void view_feed_put_frame(ViewFeed *feed, const guint16 *mm, const guint8 *labels,
                          const TrackerFrame *frame, double skeletons_ms);
@@ -50,16 +60,23 @@ void view_feed_put_messages(ViewFeed *feed, const char *output, const MessageBat
 /** view_feed_put_mapping: the mapping in force, described. */
 void view_feed_put_mapping(ViewFeed *feed, const char *text);
 
+/**
+ * view_feed_watch:
+ * A BridgeWatchFunc with the feed for @user_data: puts in each frame with
+ * its labels, every output's messages, and the mappings when they change.
+ */
+void view_feed_watch(Bridge *bridge, const BridgeFrameInfo *info, gpointer user_data);
+
 /* ---- the view's side ---- */
 
 /**
  * view_feed_take_frame:
- * The latest frame, when one came since the last call, or NULL. It stays
- * the view's until the next call.
+ * The frame put in since the last call, or NULL. It stays the view's
+ * until the next call.
  */
 const ViewFeedFrame *view_feed_take_frame(ViewFeed *feed);
 
-/** view_feed_dropped: frames overwritten before the view took them. */
+/** view_feed_dropped: frames skipped or replaced before the view took them. */
 guint64 view_feed_dropped(ViewFeed *feed);
 
 /**

@@ -10,9 +10,14 @@ G_DEFINE_QUARK(skelbridge - view - error - quark, view_error)
  * more than drawing a frame, and no one reads faster. */
 #define PANEL_INTERVAL_US (250 * 1000)
 #define PANEL_WIDTH       440
+/* No faster than a camera: a recording played fast would have the window
+ * take all the time there is. */
+#define MIN_FRAME_US (G_USEC_PER_SEC / 32)
 
 struct _View {
 	ViewFeed *feed;
+	ViewLogFunc log;
+	gpointer log_data;
 	char *caption;
 	GMainLoop *loop;
 	GtkWidget *window;
@@ -27,13 +32,29 @@ struct _View {
 	guint64 drawn;
 	guint64 frame;
 	gint64 panel_us;
-	gint64 rate_us; /* drawn frames per second, over the last second */
+	gint64 frame_us; /* when the last frame was taken */
+	gint64 rate_us;  /* drawn frames per second, over the last second */
 	guint64 rate_drawn;
 	double rate;
 	char *screenshot;
 	guint64 screenshot_after;
 	gint quitting;
 };
+
+static void view_log(View *view, const char *format, ...) G_GNUC_PRINTF(2, 3);
+
+static void
+view_log(View *view, const char *format, ...)
+{
+	g_autofree char *message = NULL;
+	va_list args;
+
+	va_start(args, format);
+	message = g_strdup_vprintf(format, args);
+	va_end(args);
+	if (view->log != NULL)
+		view->log(message, view->log_data);
+}
 
 gboolean
 view_init(GError **error)
@@ -66,14 +87,14 @@ view_draw(GtkDrawingArea *area G_GNUC_UNUSED, cairo_t *cr, int width G_GNUC_UNUS
 	cairo_paint(cr);
 }
 
-static void
+static gboolean
 view_take_frame(View *view)
 {
 	const ViewFeedFrame *f = view_feed_take_frame(view->feed);
 	SnapshotInput in;
 
 	if (f == NULL)
-		return;
+		return FALSE;
 	in.depth_mm = f->mm;
 	in.labels = f->labelled ? f->labels : NULL;
 	in.frame = &f->frame;
@@ -84,6 +105,7 @@ view_take_frame(View *view)
 	view->frame = f->frame.frame;
 	view->drawn++;
 	gtk_widget_queue_draw(view->area);
+	return TRUE;
 }
 
 static void
@@ -131,15 +153,15 @@ view_write_screenshot(View *view)
 	gdk_paintable_snapshot(paintable, snapshot, width, height);
 	node = gtk_snapshot_free_to_node(snapshot);
 	if (node == NULL || renderer == NULL) {
-		g_warning("view: nothing to take a screenshot of");
+		view_log(view, "view: nothing to take a screenshot of");
 		return;
 	}
 	texture = gsk_renderer_render_texture(renderer, node,
 	                                      &GRAPHENE_RECT_INIT(0, 0, width, height));
 	if (gdk_texture_save_to_png(texture, view->screenshot))
-		g_message("view: screenshot %s", view->screenshot);
+		view_log(view, "view: screenshot %s", view->screenshot);
 	else
-		g_warning("view: cannot write the screenshot %s", view->screenshot);
+		view_log(view, "view: cannot write the screenshot %s", view->screenshot);
 }
 
 /* Runs before every frame GTK paints: the camera's latest frame, if a new
@@ -158,7 +180,8 @@ view_tick(GtkWidget *widget G_GNUC_UNUSED, GdkFrameClock *clock, gpointer user_d
 		view_write_screenshot(view);
 		g_clear_pointer(&view->screenshot, g_free);
 	}
-	view_take_frame(view);
+	if (now - view->frame_us >= MIN_FRAME_US && view_take_frame(view))
+		view->frame_us = now;
 	view_update_rate(view, now);
 	if (now - view->panel_us >= PANEL_INTERVAL_US) {
 		view_update_panel(view);
@@ -229,12 +252,14 @@ view_close_request(GtkWindow *window G_GNUC_UNUSED, gpointer user_data)
 }
 
 View *
-view_new(ViewFeed *feed, const char *caption)
+view_new(ViewFeed *feed, const char *caption, ViewLogFunc log, gpointer user_data)
 {
 	View *view = g_new0(View, 1);
 	g_autofree char *title = g_strdup_printf("skelbridge: %s", caption);
 
 	view->feed = feed;
+	view->log = log;
+	view->log_data = user_data;
 	view->caption = g_strdup(caption);
 	view->loop = g_main_loop_new(NULL, FALSE);
 	view->window = gtk_window_new();
@@ -283,6 +308,8 @@ view_run(View *view)
 	gtk_window_present(GTK_WINDOW(view->window));
 	if (!g_atomic_int_get(&view->quitting))
 		g_main_loop_run(view->loop);
+	view_log(view, "view: %" G_GUINT64_FORMAT " frames drawn, %" G_GUINT64_FORMAT " not drawn",
+	         view->drawn, view_feed_dropped(view->feed));
 }
 
 void

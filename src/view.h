@@ -29,8 +29,11 @@ typedef struct _View View;
  */
 gboolean view_init(GError **error);
 
+/* What the view tells: screenshots taken, frames drawn. */
+typedef void (*ViewLogFunc)(const char *message, gpointer user_data);
+
 /** view_new: the window (not shown yet) for @feed; @caption names the source. */
-View *view_new(ViewFeed *feed, const char *caption);
+View *view_new(ViewFeed *feed, const char *caption, ViewLogFunc log, gpointer user_data);
 void view_free(View *view);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(View, view_free)
 
@@ -41,7 +44,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(View, view_free)
  */
 void view_set_screenshot(View *view, const char *path, guint frames);
 
-/** view_run: shows the window; returns when it is closed or on view_quit(). */
+/**
+ * view_run:
+ * Shows the window; returns when it is closed or on view_quit(), logging
+ * how many frames it drew and how many it let go.
+ */
 void view_run(View *view);
 
 /** view_quit: makes view_run() return; from any thread. */

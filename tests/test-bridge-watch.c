@@ -7,6 +7,7 @@
 #include "demo-scene.h"
 #include "skeletons.h"
 #include "testutil.h"
+#include "view-feed.h"
 
 typedef struct {
 	guint calls;
@@ -158,6 +159,53 @@ test_describe_follows_reloads(void)
 	testutil_rmdir(dir);
 }
 
+/* The live view's feed, as skelbridge run --view wires it. */
+static void
+test_feeds_the_view(void)
+{
+	g_autofree char *dir = testutil_tmpdir();
+	g_autofree char *path = g_build_filename(dir, "hands.map", NULL);
+	g_autoptr(DemoScene) scene = demo_scene_new_named("poses", 1, NULL);
+	g_autoptr(DepthFrame) depth = depth_frame_new();
+	g_autoptr(ViewFeed) feed = view_feed_new(8);
+	g_autoptr(Bridge) bridge = NULL;
+	g_autofree char *lines = NULL;
+	g_autofree char *mapping = NULL;
+	const ViewFeedFrame *taken;
+	guint seen = 0, user_pixels = 0;
+
+	write_mapping(path, "hand");
+	bridge = open_bridge(path, "truth");
+	bridge_set_watch(bridge, view_feed_watch, feed);
+	demo_scene_render(scene, 3, depth);
+	bridge_frame(bridge, depth);
+	taken = view_feed_take_frame(feed);
+	g_assert_nonnull(taken);
+	g_assert_cmpuint(taken->frame.n_users, ==, 1);
+	g_assert_cmpmem(taken->mm, sizeof(taken->mm), depth->mm, DEPTH_PIXELS * sizeof(guint16));
+	g_assert_true(taken->labelled);
+	for (int i = 0; i < DEPTH_PIXELS; i++)
+		user_pixels += taken->labels[i] == TRACKER_LABEL_USER;
+	g_assert_cmpuint(user_pixels, >, SKELETONS_TRUTH_MIN_PIXELS);
+	lines = view_feed_get_lines(feed, NULL);
+	g_assert_true(g_str_has_prefix(lines, "out /hand/1/right_hand "));
+	g_assert_nonnull(strstr(lines, "\nout /hand/1/left_hand "));
+	mapping = view_feed_get_mapping(feed, &seen);
+	g_assert_nonnull(mapping);
+	g_assert_true(g_str_has_prefix(mapping, path));
+	/* The view wants the next frame, then is busy drawing it: the bridge
+	 * skips the frames after it until the view takes it. */
+	bridge_frame(bridge, depth);
+	g_assert_cmpuint(view_feed_dropped(feed), ==, 0);
+	demo_scene_render(scene, 4, depth);
+	bridge_frame(bridge, depth);
+	bridge_frame(bridge, depth);
+	g_assert_cmpuint(view_feed_dropped(feed), ==, 2);
+	g_assert_cmpuint(view_feed_take_frame(feed)->frame.frame, ==, 3);
+	g_assert_null(view_feed_take_frame(feed));
+	testutil_rmdir(dir);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -166,5 +214,6 @@ main(int argc, char **argv)
 	                test_frames_with_depth_labels_and_messages);
 	g_test_add_func("/bridge/watch/no-labels-without-truth", test_no_labels_without_truth);
 	g_test_add_func("/bridge/watch/describe-follows-reloads", test_describe_follows_reloads);
+	g_test_add_func("/bridge/watch/feeds-the-view", test_feeds_the_view);
 	return g_test_run();
 }

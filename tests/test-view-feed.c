@@ -1,5 +1,5 @@
-/* The hand-off from the bridge to the live view: the latest frame wins,
- * frames the view missed are counted, message lines are bounded and come
+/* The hand-off from the bridge to the live view: the view gets a frame
+ * when it wants one, frames it missed are counted, message lines are bounded and come
  * newest first, and a copy is never torn between threads. */
 #include <string.h>
 
@@ -167,11 +167,28 @@ test_threads_never_tear(void)
 	g_assert_cmpuint(taken_frames + view_feed_dropped(feed), ==, THREAD_FRAMES);
 }
 
+static void
+test_wants_frame_once_taken(void)
+{
+	g_autoptr(ViewFeed) feed = view_feed_new(8);
+
+	g_assert_true(view_feed_wants_frame(feed));
+	put(feed, 1, TRUE);
+	g_assert_false(view_feed_wants_frame(feed));
+	view_feed_skip_frame(feed);
+	view_feed_skip_frame(feed);
+	g_assert_cmpuint(view_feed_dropped(feed), ==, 2);
+	g_assert_cmpuint(view_feed_take_frame(feed)->frame.frame, ==, 1);
+	g_assert_true(view_feed_wants_frame(feed));
+	g_assert_cmpuint(view_feed_dropped(feed), ==, 2);
+}
+
 int
 main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/view-feed/latest-frame-wins", test_latest_frame_wins);
+	g_test_add_func("/view-feed/wants-frame-once-taken", test_wants_frame_once_taken);
 	g_test_add_func("/view-feed/lines-bounded-newest-first", test_lines_bounded_newest_first);
 	g_test_add_func("/view-feed/format-message", test_format_message);
 	g_test_add_func("/view-feed/mapping-when-changed", test_mapping_when_changed);

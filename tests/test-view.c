@@ -4,61 +4,15 @@
  * stops as usual; without a display, the bridge runs without the view. */
 #include <cairo.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 
 #include "childproc.h"
 #include "depth.h"
 #include "snapshot.h"
 #include "testutil.h"
+#include "xvfb.h"
 
 #define WAIT_MS 60000
-
-typedef struct {
-	GSubprocess *process;
-	char *display;
-} Xvfb;
-
-static void
-xvfb_child_setup(gpointer data G_GNUC_UNUSED)
-{
-	prctl(PR_SET_PDEATHSIG, SIGTERM);
-}
-
-/* Xvfb tells the display it took once it is ready for clients. */
-static Xvfb *
-xvfb_start(void)
-{
-	g_autoptr(GSubprocessLauncher) launcher =
-	        g_subprocess_launcher_new(G_SUBPROCESS_FLAGS_STDOUT_PIPE);
-	g_autoptr(GDataInputStream) out = NULL;
-	g_autoptr(GError) error = NULL;
-	g_autofree char *number = NULL;
-	Xvfb *x = g_new0(Xvfb, 1);
-
-	g_subprocess_launcher_set_child_setup(launcher, xvfb_child_setup, NULL, NULL);
-	x->process =
-	        g_subprocess_launcher_spawn(launcher, &error, "Xvfb", "-displayfd", "1", "-screen",
-	                                    "0", "1280x800x24", "-nolisten", "tcp", NULL);
-	g_assert_no_error(error);
-	out = g_data_input_stream_new(g_subprocess_get_stdout_pipe(x->process));
-	number = g_data_input_stream_read_line(out, NULL, NULL, &error);
-	g_assert_no_error(error);
-	g_assert_nonnull(number);
-	x->display = g_strdup_printf(":%s", g_strstrip(number));
-	return x;
-}
-
-static void
-xvfb_stop(Xvfb *x)
-{
-	g_subprocess_send_signal(x->process, SIGTERM);
-	g_subprocess_wait(x->process, NULL, NULL);
-	g_object_unref(x->process);
-	g_free(x->display);
-	g_free(x);
-}
-G_DEFINE_AUTOPTR_CLEANUP_FUNC(Xvfb, xvfb_stop)
 
 static guint32
 pixel(cairo_surface_t *surface, int u, int v)
@@ -182,10 +136,6 @@ test_window_screenshot(void)
 		return;
 	}
 	x = xvfb_start();
-	g_setenv("DISPLAY", x->display, TRUE);
-	g_unsetenv("WAYLAND_DISPLAY");
-	/* No session bus here for GTK's accessibility. */
-	g_setenv("GTK_A11Y", "none", TRUE);
 	proc = child_proc_start(args);
 	g_assert_true(child_proc_wait_log(proc, "view: screenshot", WAIT_MS));
 	child_proc_signal(proc, SIGTERM);
