@@ -367,12 +367,12 @@ static void
 cmd_run_yield_to_bridge(void)
 {
 	pid_t self = gettid();
-	int nice;
+	int niceness;
 
 	errno = 0;
-	nice = getpriority(PRIO_PROCESS, (id_t)self);
+	niceness = getpriority(PRIO_PROCESS, (id_t)self);
 	if (errno == 0)
-		setpriority(PRIO_PROCESS, (id_t)self, MIN(nice + VIEW_NICE, 19));
+		setpriority(PRIO_PROCESS, (id_t)self, MIN(niceness + VIEW_NICE, 19));
 }
 
 static int

@@ -127,9 +127,9 @@ bench_run(void)
 	g_autoptr(Xvfb) x = xvfb_start();
 	double plain[RUNS], viewed[RUNS];
 	guint drawn = 0, not_drawn = 0, d, nd;
-
 	double paced;
 
+	printf("virtual display %s\n", x->display);
 	for (guint r = 0; r < RUNS; r++) {
 		plain[r] = run_once(TRUE, FALSE, &d, &nd);
 		viewed[r] = run_once(TRUE, TRUE, &d, &nd);
