@@ -51,6 +51,9 @@ struct _Bridge {
 	guint64 frames;
 	guint users;
 	BridgeStats retired; /* what outputs replaced by reloads had sent */
+	guint generation;    /* of the mappings in force */
+	BridgeWatchFunc watch;
+	gpointer watch_data;
 };
 
 gint64
@@ -327,6 +330,7 @@ bridge_mapping_install(BridgeMapping *bm, Mapping *mapping)
 	bm->engine = engine;
 	mapping_free(bm->mapping);
 	bm->mapping = mapping;
+	bm->bridge->generation++;
 }
 
 /* "4 rules, sending to default at osc.udp://127.0.0.1:7120" */
@@ -557,8 +561,8 @@ bridge_free(Bridge *b)
 	g_free(b);
 }
 
-void
-bridge_push(Bridge *b, const TrackerFrame *frame, gint64 timetag_us)
+static void
+bridge_send(Bridge *b, const TrackerFrame *frame, gint64 timetag_us)
 {
 	b->frames++;
 	b->users = frame->n_users;
@@ -577,6 +581,22 @@ bridge_push(Bridge *b, const TrackerFrame *frame, gint64 timetag_us)
 				osc_output_send(output, batches[o], timetag_us);
 		}
 	}
+}
+
+static void
+bridge_notify(Bridge *b, const DepthFrame *depth, const TrackerFrame *frame, double ms)
+{
+	BridgeFrameInfo info = { depth, frame, ms };
+
+	if (b->watch != NULL)
+		b->watch(b, &info, b->watch_data);
+}
+
+void
+bridge_push(Bridge *b, const TrackerFrame *frame, gint64 timetag_us)
+{
+	bridge_send(b, frame, timetag_us);
+	bridge_notify(b, NULL, frame, 0.0);
 }
 
 static gboolean
@@ -606,7 +626,7 @@ bridge_finish(Bridge *b)
 		}
 	}
 	while (!bridge_flushed(b) && g_get_monotonic_time() < deadline) {
-		if (!g_main_context_iteration(NULL, FALSE))
+		if (!g_main_context_iteration(g_main_context_get_thread_default(), FALSE))
 			g_usleep(1000);
 	}
 }
@@ -614,9 +634,14 @@ bridge_finish(Bridge *b)
 void
 bridge_frame(Bridge *b, const DepthFrame *frame)
 {
+	gint64 start = g_get_monotonic_time();
+	double ms;
+
 	skeletons_process(b->skeletons, frame, &b->frame);
-	bridge_push(b, &b->frame,
+	ms = (g_get_monotonic_time() - start) / 1000.0;
+	bridge_send(b, &b->frame,
 	            bridge_clock_timetag(&b->clock, frame->time_us, g_get_real_time()));
+	bridge_notify(b, frame, &b->frame, ms);
 }
 
 void
@@ -667,4 +692,86 @@ bridge_output(const Bridge *b, guint index, const char **label)
 		index -= bm->outputs->len;
 	}
 	g_return_val_if_reached(NULL);
+}
+
+void
+bridge_set_watch(Bridge *b, BridgeWatchFunc func, gpointer user_data)
+{
+	b->watch = func;
+	b->watch_data = user_data;
+}
+
+gboolean
+bridge_get_labels(Bridge *b, const DepthFrame *depth, guint8 *labels)
+{
+	return skeletons_get_labels(b->skeletons, depth, &b->frame, labels);
+}
+
+const MessageBatch *
+bridge_output_messages(const Bridge *b, guint index)
+{
+	for (guint i = 0; i < b->mappings->len; i++) {
+		const BridgeMapping *bm = g_ptr_array_index(b->mappings, i);
+
+		if (index < bm->outputs->len)
+			return g_ptr_array_index(bm->batches, index);
+		index -= bm->outputs->len;
+	}
+	g_return_val_if_reached(NULL);
+}
+
+guint
+bridge_generation(const Bridge *b)
+{
+	return b->generation;
+}
+
+static const char *const bridge_scope_names[] = { "frame", "user", "joint", "event" };
+
+/* "/skel/user{user}/{joint}", as the file wrote it. */
+static void
+bridge_describe_address(GString *s, const MappingRule *rule)
+{
+	static const char *const fields[] = { NULL, "{user}", "{joint}", "{event}" };
+
+	for (guint p = 0; p < rule->n_address; p++) {
+		const MappingPart *part = &rule->address[p];
+
+		g_string_append(s,
+		                part->kind == MAPPING_PART_TEXT ? part->text : fields[part->kind]);
+	}
+}
+
+static void
+bridge_describe_mapping(GString *s, const Mapping *mapping)
+{
+	g_string_append_printf(s, "%s\n", mapping->path);
+	for (guint i = 0; i < mapping->outputs->len; i++) {
+		const MappingOutput *output = mapping_get_output(mapping, i);
+		g_autofree char *url = mapping_target_to_string(&output->target);
+
+		g_string_append_printf(
+		        s, "  output %s: %s%s\n", output->name,
+		        output->kind == MAPPING_OUTPUT_TUIO ? "TUIO cursors to " : "", url);
+	}
+	for (guint i = 0; i < mapping->rules->len; i++) {
+		const MappingRule *rule = mapping_get_rule(mapping, i);
+
+		g_string_append_printf(s, "  rule %s (per %s, to %s): ", rule->name,
+		                       bridge_scope_names[rule->scope],
+		                       mapping_get_output(mapping, rule->output)->name);
+		bridge_describe_address(s, rule);
+		g_string_append_c(s, '\n');
+	}
+}
+
+char *
+bridge_describe(const Bridge *b)
+{
+	GString *s = g_string_new(NULL);
+
+	for (guint i = 0; i < b->mappings->len; i++)
+		bridge_describe_mapping(
+		        s, ((BridgeMapping *)g_ptr_array_index(b->mappings, i))->mapping);
+	return g_string_free(s, FALSE);
 }

@@ -11,6 +11,7 @@
 #include <glib.h>
 
 #include "depth.h"
+#include "message.h"
 #include "osc-output.h"
 #include "tracker/tracker-types.h"
 
@@ -80,6 +81,39 @@ void bridge_get_stats(const Bridge *bridge, BridgeStats *stats);
 guint bridge_n_outputs(const Bridge *bridge);
 /** bridge_output: the @index-th output in force and its label ("name (url)"). */
 const OscOutput *bridge_output(const Bridge *bridge, guint index, const char **label);
+
+/* One frame through the bridge, for a watcher such as the live view. */
+typedef struct {
+	const DepthFrame *depth; /* NULL for frames given to bridge_push() */
+	const TrackerFrame *frame;
+	double skeletons_ms; /* the time the skeletons took; 0 without depth */
+} BridgeFrameInfo;
+
+typedef void (*BridgeWatchFunc)(Bridge *bridge, const BridgeFrameInfo *info, gpointer user_data);
+
+/** bridge_set_watch: @func sees every frame once its messages went out (NULL: none). */
+void bridge_set_watch(Bridge *bridge, BridgeWatchFunc func, gpointer user_data);
+
+/**
+ * bridge_get_labels:
+ * During a watch call: what each pixel of @depth was taken for, as
+ * skeletons_get_labels() tells. FALSE when the skeletons cannot tell.
+ */
+gboolean bridge_get_labels(Bridge *bridge, const DepthFrame *depth, guint8 *labels);
+
+/**
+ * bridge_output_messages:
+ * The messages the @index-th output in force (as bridge_output() counts)
+ * was given for the last frame. TUIO outputs lay out their own bundles and
+ * show none here.
+ */
+const MessageBatch *bridge_output_messages(const Bridge *bridge, guint index);
+
+/** bridge_describe: the mappings in force: files, outputs and rules, a line each. */
+char *bridge_describe(const Bridge *bridge);
+
+/** bridge_generation: goes up whenever the mappings in force change. */
+guint bridge_generation(const Bridge *bridge);
 
 /* How the source's clock maps to the wall clock, for timetags. */
 typedef struct {

@@ -144,6 +144,17 @@ cli_on_signal(gpointer user_data)
 	return G_SOURCE_CONTINUE;
 }
 
+static void
+cli_attach_signal(int signum, GMainLoop *loop, SignalData *data, GDestroyNotify destroy)
+{
+	GSource *source = g_unix_signal_source_new(signum);
+
+	g_source_set_priority(source, G_PRIORITY_HIGH);
+	g_source_set_callback(source, cli_on_signal, data, destroy);
+	g_source_attach(source, g_main_loop_get_context(loop));
+	g_source_unref(source);
+}
+
 void
 cli_quit_on_signals(GMainLoop *loop, gboolean *signalled)
 {
@@ -151,8 +162,8 @@ cli_quit_on_signals(GMainLoop *loop, gboolean *signalled)
 
 	data->loop = loop;
 	data->signalled = signalled;
-	g_unix_signal_add_full(G_PRIORITY_HIGH, SIGINT, cli_on_signal, data, NULL);
-	g_unix_signal_add_full(G_PRIORITY_HIGH, SIGTERM, cli_on_signal, data, g_free);
+	cli_attach_signal(SIGINT, loop, data, NULL);
+	cli_attach_signal(SIGTERM, loop, data, g_free);
 }
 
 gboolean

@@ -28,7 +28,11 @@ Source *cli_open_source(const CliSourceArgs *args, GError **error);
  */
 gboolean cli_parse(GOptionContext *context, const char *command, int *argc, char ***argv);
 
-/** cli_quit_on_signals: SIGINT and SIGTERM quit @loop and set *@signalled. */
+/**
+ * cli_quit_on_signals:
+ * SIGINT and SIGTERM quit @loop and set *@signalled; they are handled on
+ * @loop's own context.
+ */
 void cli_quit_on_signals(GMainLoop *loop, gboolean *signalled);
 
 /* How much skelbridge says, least first; --log-level picks one. */

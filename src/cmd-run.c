@@ -1,24 +1,43 @@
 /* skelbridge run: the bridge. Opens the source and the mappings, sends
  * every frame's skeletons through them, reloads mapping files when they
  * change or on SIGHUP, and reports how it goes: a status line on a
- * terminal, a log line every ten seconds otherwise. */
+ * terminal, a log line every ten seconds otherwise.
+ *
+ * With --view and a display, GTK takes the main thread for the live view
+ * and the bridge runs on a thread of its own with its own main context;
+ * it hands the view frames and messages through a ViewFeed and never
+ * waits for it. */
 #include <glib-unix.h>
 #include <signal.h>
 #include <stdio.h>
+#include <errno.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 #include "bridge.h"
 #include "cli.h"
 #include "commands.h"
 #include "skeletons.h"
+#include "view-feed.h"
+#if SKELBRIDGE_VIEW
+#include "view.h"
+#endif
 
 #define STATUS_INTERVAL_MS 500
 #define LOG_INTERVAL_US    (10 * G_USEC_PER_SEC)
+/* Message lines the view shows: a frame of every joint of two users. */
+#define VIEW_LINES 48
+/* How much lower the window's threads run than the bridge's. */
+#define VIEW_NICE 10
 
 typedef struct {
 	char **mappings;
 	char **targets;
 	char *skeletons;
 	gboolean no_watch;
+	gboolean view;
+	char *view_screenshot;
+	gint view_screenshot_after;
 } CmdRunArgs;
 
 typedef struct {
@@ -39,6 +58,7 @@ typedef struct {
 	gboolean lost;
 	guint debug_users; /* users in view at the last debug message */
 	int status;
+	ViewFeed *feed; /* for the live view */
 } CmdRun;
 
 static void
@@ -217,24 +237,40 @@ cmd_run_summary(CmdRun *run)
 	}
 }
 
+/* On the loop's own context, which is not the default one beside a view. */
+static GSource *
+cmd_run_attach(CmdRun *run, GSource *source, GSourceFunc func)
+{
+	g_source_set_callback(source, func, run, NULL);
+	g_source_attach(source, g_main_loop_get_context(run->loop));
+	return source;
+}
+
+static void
+cmd_run_detach(GSource *source)
+{
+	g_source_destroy(source);
+	g_source_unref(source);
+}
+
 static int
 cmd_run_loop(CmdRun *run)
 {
 	static const SourceCallbacks callbacks = { cmd_run_frame, cmd_run_event };
 	g_autoptr(GError) error = NULL;
-	guint status_id, hangup_id;
+	GSource *status, *hangup;
 
 	run->start_us = run->window_start_us = run->last_log_us = g_get_monotonic_time();
 	if (!source_start(run->source, &callbacks, run, &error)) {
 		cli_error("%s", error->message);
 		return 1;
 	}
-	status_id = g_timeout_add(STATUS_INTERVAL_MS, cmd_run_status, run);
-	hangup_id = g_unix_signal_add(SIGHUP, cmd_run_hangup, run);
+	status = cmd_run_attach(run, g_timeout_source_new(STATUS_INTERVAL_MS), cmd_run_status);
+	hangup = cmd_run_attach(run, g_unix_signal_source_new(SIGHUP), cmd_run_hangup);
 	cli_quit_on_signals(run->loop, NULL);
 	g_main_loop_run(run->loop);
-	g_source_remove(hangup_id);
-	g_source_remove(status_id);
+	cmd_run_detach(hangup);
+	cmd_run_detach(status);
 	source_stop(run->source);
 	bridge_finish(run->bridge);
 	cmd_run_summary(run);
@@ -257,6 +293,13 @@ cmd_run_add_entries(GOptionContext *context, CmdRunArgs *args)
 		  "Where skeletons come from (default tracker; see below)", "NAME" },
 		{ "no-watch", 0, 0, G_OPTION_ARG_NONE, &args->no_watch,
 		  "Do not reload mapping files when they change (SIGHUP still does)", NULL },
+		{ "view", 0, 0, G_OPTION_ARG_NONE, &args->view,
+		  "Show what the tracker sees and the messages going out in a window", NULL },
+		/* For tests: the view's window to a PNG once it drew N frames. */
+		{ "view-screenshot", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_FILENAME,
+		  &args->view_screenshot, NULL, "FILE" },
+		{ "view-screenshot-after", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_INT,
+		  &args->view_screenshot_after, NULL, "N" },
 		G_OPTION_ENTRY_NULL
 	};
 	g_autofree char *skeletons = skeletons_usage();
@@ -273,6 +316,7 @@ cmd_run_args_clear(CmdRunArgs *args)
 	g_strfreev(args->mappings);
 	g_strfreev(args->targets);
 	g_free(args->skeletons);
+	g_free(args->view_screenshot);
 }
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(CmdRunArgs, cmd_run_args_clear)
 
@@ -289,34 +333,157 @@ cmd_run_bridge(const CmdRunArgs *args, CmdRun *run, GError **error)
 	return bridge_new(&options, cmd_run_log, run, error);
 }
 
+/* ---- the live view ---- */
+
+/* Whether the view can open: without a display the bridge runs alone. */
+static gboolean
+cmd_run_view_possible(void)
+{
+#if SKELBRIDGE_VIEW
+	g_autoptr(GError) error = NULL;
+
+	if (view_init(&error))
+		return TRUE;
+	cli_warning("--view: %s; running without the view", error->message);
+#else
+	cli_warning("--view: this skelbridge was built without the view (GTK 4); running "
+	            "without it");
+#endif
+	return FALSE;
+}
+
+#if SKELBRIDGE_VIEW
+typedef struct {
+	CmdRun *run;
+	View *view;
+	GMainContext *context;
+	int status;
+} CmdRunThread;
+
+static gpointer
+cmd_run_bridge_thread(gpointer data)
+{
+	CmdRunThread *t = data;
+
+	g_main_context_push_thread_default(t->context);
+	t->status = cmd_run_loop(t->run);
+	g_main_context_pop_thread_default(t->context);
+	view_quit(t->view);
+	return NULL;
+}
+
+/* Quits the bridge's loop from inside it, so that it cannot be missed
+ * however early the window closes. */
+static gboolean
+cmd_run_quit(gpointer data)
+{
+	g_main_loop_quit(data);
+	return G_SOURCE_REMOVE;
+}
+
+/* Where CPU is short, the window gives way: on Linux a thread's nice
+ * value is its own, and the threads GTK starts from here (a software
+ * renderer's among them) inherit it. The bridge's thread is started first
+ * and keeps its priority. */
+static void
+cmd_run_yield_to_bridge(void)
+{
+	pid_t self = gettid();
+	int niceness;
+
+	errno = 0;
+	niceness = getpriority(PRIO_PROCESS, (id_t)self);
+	if (errno == 0)
+		setpriority(PRIO_PROCESS, (id_t)self, MIN(niceness + VIEW_NICE, 19));
+}
+
+static int
+cmd_run_with_view(CmdRun *run, const CmdRunArgs *args, GMainContext *context)
+{
+	g_autofree char *caption = g_strdup_printf("%s (%s)", source_spec(run->source),
+	                                           args->skeletons ? args->skeletons : "tracker");
+	g_autoptr(View) view = view_new(run->feed, caption, cmd_run_log, run);
+	CmdRunThread t = { run, view, context, 0 };
+	GThread *thread;
+
+	if (args->view_screenshot != NULL)
+		view_set_screenshot(view, args->view_screenshot,
+		                    (guint)MAX(args->view_screenshot_after, 1));
+	bridge_set_watch(run->bridge, view_feed_watch, run->feed);
+	thread = g_thread_new("skelbridge-bridge", cmd_run_bridge_thread, &t);
+	cmd_run_yield_to_bridge();
+	view_run(view);
+	g_main_context_invoke(context, cmd_run_quit, run->loop);
+	g_thread_join(thread);
+	return t.status;
+}
+#endif
+
+static int
+cmd_run_start(CmdRun *run, const CmdRunArgs *args, GMainContext *context)
+{
+#if SKELBRIDGE_VIEW
+	if (context != NULL)
+		return cmd_run_with_view(run, args, context);
+#else
+	(void)args;
+	(void)context;
+#endif
+	return cmd_run_loop(run);
+}
+
+/* Opens the source and the bridge on @context (NULL: the default one), so
+ * that the bridge's sources, sockets and file monitors run there. */
+static gboolean
+cmd_run_open(CmdRun *run, const CliSourceArgs *args, const CmdRunArgs *run_args,
+             GMainContext *context, GError **error)
+{
+	if (context != NULL)
+		g_main_context_push_thread_default(context);
+	run->source = cli_open_source(args, error);
+	if (run->source != NULL)
+		run->bridge = cmd_run_bridge(run_args, run, error);
+	if (context != NULL)
+		g_main_context_pop_thread_default(context);
+	return run->bridge != NULL;
+}
+
+static void
+cmd_run_clear(CmdRun *run)
+{
+	g_clear_pointer(&run->bridge, bridge_free);
+	g_clear_pointer(&run->source, source_free);
+	g_clear_pointer(&run->loop, g_main_loop_unref);
+	g_clear_pointer(&run->feed, view_feed_free);
+}
+
 int
 cmd_run_main(int argc, char **argv)
 {
-	g_autoptr(GOptionContext) context = g_option_context_new("- run the bridge");
+	g_autoptr(GOptionContext) options = g_option_context_new("- run the bridge");
 	g_autoptr(GError) error = NULL;
 	g_auto(CliSourceArgs) args = { 0 };
 	g_auto(CmdRunArgs) run_args = { 0 };
-	g_autoptr(Source) source = NULL;
-	g_autoptr(GMainLoop) loop = NULL;
-	g_autoptr(Bridge) bridge = NULL;
+	g_autoptr(GMainContext) context = NULL;
 	CmdRun run = { 0 };
+	int status = 1;
 
-	cli_add_source_entries(context, &args);
-	cmd_run_add_entries(context, &run_args);
-	if (!cli_parse(context, "run", &argc, &argv))
+	cli_add_source_entries(options, &args);
+	cmd_run_add_entries(options, &run_args);
+	if (!cli_parse(options, "run", &argc, &argv))
 		return 2;
 	run.terminal = cli_is_terminal();
-	source = cli_open_source(&args, &error);
-	if (source != NULL)
-		bridge = cmd_run_bridge(&run_args, &run, &error);
-	if (bridge == NULL) {
-		cli_error("%s", error->message);
-		return 1;
+	if (run_args.view && cmd_run_view_possible()) {
+		context = g_main_context_new();
+		run.feed = view_feed_new(VIEW_LINES);
 	}
-	loop = g_main_loop_new(NULL, FALSE);
-	run.loop = loop;
-	run.source = source;
-	run.bridge = bridge;
-	run.max_frames = args.frames;
-	return cmd_run_loop(&run);
+	if (cmd_run_open(&run, &args, &run_args, context, &error)) {
+		run.loop = g_main_loop_new(context, FALSE);
+		run.max_frames = args.frames;
+		status = cmd_run_start(&run, &run_args, context);
+	} else {
+		cli_error("%s", error->message);
+	}
+	cmd_run_clear(&run);
+	return status;
 }

@@ -7,3 +7,4 @@ int cmd_run_main(int argc, char **argv);
 int cmd_record_main(int argc, char **argv);
 int cmd_check_main(int argc, char **argv);
 int cmd_track_main(int argc, char **argv);
+int cmd_snapshot_main(int argc, char **argv);

@@ -14,6 +14,7 @@ typedef struct {
 static const Command commands[] = {
 	{ "run", cmd_run_main, "run the bridge: depth source to OSC and TUIO" },
 	{ "track", cmd_track_main, "track people and print their joints, one line a frame" },
+	{ "snapshot", cmd_snapshot_main, "picture what the tracker sees: depth, users, skeletons" },
 	{ "record", cmd_record_main, "record a source to a fakenect dump" },
 	{ "check", cmd_check_main, "check mapping files" },
 };
@@ -23,7 +24,7 @@ usage(FILE *out)
 {
 	fprintf(out, "Usage: skelbridge COMMAND [OPTION...]\n\nCommands:\n");
 	for (guint i = 0; i < G_N_ELEMENTS(commands); i++)
-		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
+		fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
 	fprintf(out, "\n'skelbridge COMMAND --help' tells more.\n");
 }
 

@@ -32,6 +32,14 @@ skeletons_tracker_process(gpointer data, const DepthFrame *depth, TrackerFrame *
 	out->n_users = 0;
 }
 
+/* The labels of the frame tracker_process() saw last. */
+static gboolean
+skeletons_tracker_labels(gpointer data, const DepthFrame *depth G_GNUC_UNUSED,
+                         const TrackerFrame *frame G_GNUC_UNUSED, guint8 *labels)
+{
+	return tracker_get_labels(data, labels);
+}
+
 static void
 skeletons_tracker_reset(gpointer data)
 {
@@ -50,5 +58,6 @@ const SkeletonsBackend skeletons_tracker_backend = {
 	.open = skeletons_tracker_open,
 	.process = skeletons_tracker_process,
 	.reset = skeletons_tracker_reset,
+	.labels = skeletons_tracker_labels,
 	.free = skeletons_tracker_free,
 };

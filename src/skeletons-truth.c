@@ -23,6 +23,17 @@ skeletons_truth_process(gpointer data G_GNUC_UNUSED, const DepthFrame *depth, Tr
 	out->n_users = 0;
 }
 
+/* Only the demo knows what each pixel shows. */
+static gboolean
+skeletons_truth_labels(gpointer data G_GNUC_UNUSED, const DepthFrame *depth,
+                       const TrackerFrame *frame, guint8 *labels)
+{
+	if (depth->truth == NULL)
+		return FALSE;
+	truth_to_labels(depth->truth, depth->mm, frame, labels);
+	return TRUE;
+}
+
 static void
 skeletons_truth_free(gpointer data G_GNUC_UNUSED)
 {
@@ -33,5 +44,6 @@ const SkeletonsBackend skeletons_truth_backend = {
 	.usage = "truth   the demo scene's true skeletons (other sources: no users)",
 	.open = skeletons_truth_open,
 	.process = skeletons_truth_process,
+	.labels = skeletons_truth_labels,
 	.free = skeletons_truth_free,
 };

@@ -69,6 +69,15 @@ skeletons_name(const Skeletons *skeletons)
 	return skeletons->backend->name;
 }
 
+gboolean
+skeletons_get_labels(Skeletons *skeletons, const DepthFrame *depth, const TrackerFrame *frame,
+                     guint8 *labels)
+{
+	if (skeletons->backend->labels == NULL)
+		return FALSE;
+	return skeletons->backend->labels(skeletons->data, depth, frame, labels);
+}
+
 void
 skeletons_reset(Skeletons *skeletons)
 {

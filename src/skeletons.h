@@ -27,6 +27,10 @@ typedef struct {
 	void (*process)(gpointer data, const DepthFrame *depth, TrackerFrame *out);
 	/* Optional: forget the past (the source jumped, the device came back). */
 	void (*reset)(gpointer data);
+	/* Optional: what each pixel of @depth, just processed into @frame, was
+	 * taken for; FALSE when the backend cannot tell. */
+	gboolean (*labels)(gpointer data, const DepthFrame *depth, const TrackerFrame *frame,
+	                   guint8 *labels);
 	void (*free)(gpointer data);
 } SkeletonsBackend;
 
@@ -41,6 +45,16 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(Skeletons, skeletons_free)
 void skeletons_process(Skeletons *skeletons, const DepthFrame *depth, TrackerFrame *out);
 
 const char *skeletons_name(const Skeletons *skeletons);
+
+/**
+ * skeletons_get_labels:
+ * What each pixel of @depth was taken for, as DEPTH_PIXELS TRACKER_LABEL_*
+ * bytes into @labels (user pixels: TRACKER_LABEL_USER plus the user's index
+ * in @frame). Call it right after skeletons_process() filled @frame from
+ * @depth. FALSE, with @labels untouched, when the backend cannot tell.
+ */
+gboolean skeletons_get_labels(Skeletons *skeletons, const DepthFrame *depth,
+                              const TrackerFrame *frame, guint8 *labels);
 
 /** skeletons_reset: frames from now on do not follow the ones before. */
 void skeletons_reset(Skeletons *skeletons);
