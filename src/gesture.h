@@ -179,6 +179,13 @@ GestureRecognizer *gesture_recognizer_new(const GestureConfig *config);
 void gesture_recognizer_free(GestureRecognizer *recognizer);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(GestureRecognizer, gesture_recognizer_free)
 
+/**
+ * gesture_recognizer_reset:
+ * Forgets every user, with whatever they were doing, and the time line:
+ * the next frame starts afresh (the source jumped, a still came).
+ */
+void gesture_recognizer_reset(GestureRecognizer *recognizer);
+
 /** gesture_recognizer_set_config: new thresholds, from the next frame on. */
 void gesture_recognizer_set_config(GestureRecognizer *recognizer, const GestureConfig *config);
 const GestureConfig *gesture_recognizer_get_config(const GestureRecognizer *recognizer);

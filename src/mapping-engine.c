@@ -35,6 +35,7 @@ typedef struct {
 	guint user_id;           /* 0 for frame rules */
 	TrackerJointId joint;
 	MappingEvent event;
+	GestureHand hand; /* gesture events */
 } Subject;
 
 struct _MappingEngine {
@@ -46,6 +47,8 @@ struct _MappingEngine {
 	GString *address;               /* scratch */
 	Value values[MAPPING_MAX_ARGS]; /* scratch: the message being built */
 	guint n_values;
+	const GestureEvent *gestures; /* the frame's, while it is mapped */
+	guint n_gestures;
 };
 
 static void
@@ -200,6 +203,10 @@ mapping_engine_value(const MappingRule *rule, const Subject *subject, MappingVal
 	case MAPPING_VALUE_USER:
 		out.i = (gint32)subject->user_id;
 		return out;
+	case MAPPING_VALUE_HAND:
+		out.type = MESSAGE_ARG_STRING;
+		out.s = gesture_hand_to_str(subject->hand);
+		return out;
 	case MAPPING_VALUE_EVENT:
 	case MAPPING_VALUE_JOINT:
 		out.type = MESSAGE_ARG_STRING;
@@ -276,6 +283,9 @@ mapping_engine_address(MappingEngine *engine, const MappingRule *rule, const Sub
 			break;
 		case MAPPING_PART_EVENT:
 			g_string_append(engine->address, rule->event_names[subject->event]);
+			break;
+		case MAPPING_PART_HAND:
+			g_string_append(engine->address, gesture_hand_to_str(subject->hand));
 			break;
 		}
 	}
@@ -354,7 +364,7 @@ mapping_engine_user_complete(const MappingRule *rule, const TrackerUser *user)
 static Subject
 mapping_engine_subject(const TrackerFrame *frame, const TrackerUser *user)
 {
-	Subject subject = { frame, user, user ? user->id : 0, TRACKER_JOINT_HEAD, 0 };
+	Subject subject = { frame, user, user ? user->id : 0, TRACKER_JOINT_HEAD, 0, 0 };
 
 	return subject;
 }
@@ -439,6 +449,23 @@ mapping_engine_lost_users(MappingEngine *engine, RuleState *state, Subject *subj
 	}
 }
 
+/* The recognisers' events of this frame that are @subject's event. */
+static void
+mapping_engine_gestures(MappingEngine *engine, RuleState *state, Subject *subject,
+                        MessageBatch *batch)
+{
+	for (guint i = 0; i < engine->n_gestures; i++) {
+		const GestureEvent *gesture = &engine->gestures[i];
+
+		if (mapping_event_from_gesture(gesture->kind) != subject->event)
+			continue;
+		subject->user_id = gesture->user;
+		subject->user = tracker_frame_find_user(subject->frame, gesture->user);
+		subject->hand = gesture->hand;
+		mapping_engine_emit(engine, state, subject, 0, batch);
+	}
+}
+
 static void
 mapping_engine_event(MappingEngine *engine, RuleState *state, const TrackerFrame *frame,
                      MappingEvent event, MessageBatch *batch)
@@ -458,6 +485,9 @@ mapping_engine_event(MappingEngine *engine, RuleState *state, const TrackerFrame
 		break;
 	case MAPPING_N_EVENTS:
 		g_assert_not_reached();
+	default: /* the gestures */
+		mapping_engine_gestures(engine, state, &subject, batch);
+		break;
 	}
 }
 
@@ -505,10 +535,22 @@ mapping_engine_remember(MappingEngine *engine, const TrackerFrame *frame)
 void
 mapping_engine_run(MappingEngine *engine, const TrackerFrame *frame, MessageBatch *const *batches)
 {
+	mapping_engine_run_gestures(engine, frame, NULL, 0, batches);
+}
+
+void
+mapping_engine_run_gestures(MappingEngine *engine, const TrackerFrame *frame,
+                            const GestureEvent *gestures, guint n_gestures,
+                            MessageBatch *const *batches)
+{
+	engine->gestures = gestures;
+	engine->n_gestures = n_gestures;
 	for (guint o = 0; o < engine->mapping->outputs->len; o++)
 		message_batch_clear(batches[o]);
 	for (guint r = 0; r < engine->n_rules; r++)
 		mapping_engine_rule(engine, &engine->rules[r], frame,
 		                    batches[engine->rules[r].rule->output]);
 	mapping_engine_remember(engine, frame);
+	engine->gestures = NULL;
+	engine->n_gestures = 0;
 }
