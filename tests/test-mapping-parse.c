@@ -500,6 +500,31 @@ test_parse_warn_unused_gestures(void)
 	                "events");
 }
 
+/* Every key of [gestures] has its line in mappings/README.md, with its default. */
+static void
+test_gesture_keys_documented(void)
+{
+	g_autofree char *path =
+	        g_build_filename(g_getenv("SKELBRIDGE_SOURCE_ROOT"), "mappings", "README.md", NULL);
+	g_autofree char *text = NULL;
+	g_autoptr(GError) error = NULL;
+	const GestureConfigKeyInfo *info;
+
+	g_file_get_contents(path, &text, NULL, &error);
+	g_assert_no_error(error);
+	g_assert_nonnull(strstr(text, "\n### [gestures]\n"));
+	for (guint i = 0; (info = gesture_config_key_info(i)) != NULL; i++) {
+		g_autofree char *start = g_strdup_printf("| `%s` |", info->key);
+		g_autofree char *end = g_strdup_printf("| `%g` |\n", info->default_value);
+		const char *line = strstr(strstr(text, "\n### [gestures]\n"), start);
+		const char *eol = line ? strchr(line, '\n') : NULL;
+
+		if (line == NULL || eol == NULL)
+			g_error("[gestures] %s is not in %s", info->key, path);
+		g_assert_true(g_str_has_prefix(eol + 1 - strlen(end), end));
+	}
+}
+
 static void
 test_target_parse(void)
 {
@@ -588,6 +613,7 @@ main(int argc, char **argv)
 	                test_parse_warn_numeric_part);
 	g_test_add_func("/mapping/parse/warning/unused-sections", test_parse_warn_unused);
 	g_test_add_func("/mapping/parse/gestures", test_parse_gestures);
+	g_test_add_func("/mapping/parse/gesture-keys-documented", test_gesture_keys_documented);
 	g_test_add_func("/mapping/parse/no-gestures", test_parse_no_gestures);
 	g_test_add_func("/mapping/parse/warning/unused-gestures", test_parse_warn_unused_gestures);
 	g_test_add_func("/mapping/target/parse", test_target_parse);
