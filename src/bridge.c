@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "gesture.h"
 #include "mapping-engine.h"
 #include "tuio-output.h"
 #include "skeletons.h"
@@ -38,15 +39,17 @@ typedef struct {
 	GPtrArray *batches; /* MessageBatch, one per output */
 	GFileMonitor *monitor;
 	GSource *reload;
+	GestureRecognizer *gestures; /* only when a rule sends gesture events */
 } BridgeMapping;
 
 struct _Bridge {
 	BridgeLogFunc log;
 	gpointer user_data;
 	Skeletons *skeletons;
-	GPtrArray *targets;  /* BridgeTarget */
-	GPtrArray *mappings; /* BridgeMapping */
-	TrackerFrame frame;  /* scratch */
+	GPtrArray *targets;                        /* BridgeTarget */
+	GPtrArray *mappings;                       /* BridgeMapping */
+	TrackerFrame frame;                        /* scratch */
+	GestureEvent gestures[GESTURE_MAX_EVENTS]; /* scratch */
 	BridgeClock clock;
 	guint64 frames;
 	guint users;
@@ -299,6 +302,19 @@ bridge_mapping_drop_tuio(BridgeMapping *bm)
 	g_clear_pointer(&bm->tuio, g_ptr_array_unref);
 }
 
+/* A recogniser when some rule wants gestures, with the mapping's
+ * thresholds; one already running keeps what its users are doing. */
+static void
+bridge_mapping_install_gestures(BridgeMapping *bm, const Mapping *mapping)
+{
+	if (!mapping_wants_gestures(mapping))
+		g_clear_pointer(&bm->gestures, gesture_recognizer_free);
+	else if (bm->gestures == NULL)
+		bm->gestures = gesture_recognizer_new(&mapping->gestures);
+	else
+		gesture_recognizer_set_config(bm->gestures, &mapping->gestures);
+}
+
 static void
 bridge_mapping_install(BridgeMapping *bm, Mapping *mapping)
 {
@@ -328,6 +344,7 @@ bridge_mapping_install(BridgeMapping *bm, Mapping *mapping)
 	g_ptr_array_set_size(bm->batches, outputs->len);
 	mapping_engine_free(bm->engine);
 	bm->engine = engine;
+	bridge_mapping_install_gestures(bm, mapping);
 	mapping_free(bm->mapping);
 	bm->mapping = mapping;
 	bm->bridge->generation++;
@@ -442,6 +459,7 @@ bridge_mapping_free(gpointer data)
 	g_clear_pointer(&bm->tuio, g_ptr_array_unref);
 	g_clear_pointer(&bm->outputs, g_ptr_array_unref);
 	g_ptr_array_unref(bm->batches);
+	g_clear_pointer(&bm->gestures, gesture_recognizer_free);
 	mapping_engine_free(bm->engine);
 	mapping_free(bm->mapping);
 	g_clear_pointer(&bm->seen, g_bytes_unref);
@@ -569,8 +587,13 @@ bridge_send(Bridge *b, const TrackerFrame *frame, gint64 timetag_us)
 	for (guint i = 0; i < b->mappings->len; i++) {
 		BridgeMapping *bm = g_ptr_array_index(b->mappings, i);
 		MessageBatch **batches = (MessageBatch **)bm->batches->pdata;
+		guint n_gestures = 0;
 
-		mapping_engine_run(bm->engine, frame, batches);
+		/* Time from the frame: replays and fast playback see the same gestures. */
+		if (bm->gestures != NULL)
+			n_gestures = gesture_recognizer_process(bm->gestures, frame, frame->time_us,
+			                                        b->gestures);
+		mapping_engine_run_gestures(bm->engine, frame, b->gestures, n_gestures, batches);
 		for (guint o = 0; o < bm->outputs->len; o++) {
 			OscOutput *output = g_ptr_array_index(bm->outputs, o);
 			TuioOutput *tuio = g_ptr_array_index(bm->tuio, o);
@@ -631,12 +654,33 @@ bridge_finish(Bridge *b)
 	}
 }
 
+static void
+bridge_reset_gestures(Bridge *b)
+{
+	for (guint i = 0; i < b->mappings->len; i++) {
+		BridgeMapping *bm = g_ptr_array_index(b->mappings, i);
+
+		if (bm->gestures != NULL)
+			gesture_recognizer_reset(bm->gestures);
+	}
+}
+
+void
+bridge_reset(Bridge *b)
+{
+	skeletons_reset(b->skeletons);
+	bridge_reset_gestures(b);
+}
+
 void
 bridge_frame(Bridge *b, const DepthFrame *frame)
 {
 	gint64 start = g_get_monotonic_time();
 	double ms;
 
+	/* A still follows nothing: the tracker starts afresh on it, and so do gestures. */
+	if (frame->still)
+		bridge_reset_gestures(b);
 	skeletons_process(b->skeletons, frame, &b->frame);
 	ms = (g_get_monotonic_time() - start) / 1000.0;
 	bridge_send(b, &b->frame,

@@ -64,6 +64,13 @@ void bridge_push(Bridge *bridge, const TrackerFrame *frame, gint64 timetag_us);
  */
 void bridge_finish(Bridge *bridge);
 
+/**
+ * bridge_reset:
+ * Frames from now on do not follow the ones before (the device came
+ * back): the skeletons and the gesture recognisers start afresh.
+ */
+void bridge_reset(Bridge *bridge);
+
 /** bridge_reload: reads every mapping file again (SIGHUP). */
 void bridge_reload(Bridge *bridge);
 

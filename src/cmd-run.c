@@ -199,6 +199,8 @@ cmd_run_event(Source *source, SourceEvent event, const GError *error, gpointer u
 	case SOURCE_EVENT_RESUMED:
 		run->lost = FALSE;
 		cli_info("%s: frames again", source_spec(source));
+		/* Time and people moved on while the device was away. */
+		bridge_reset(run->bridge);
 		break;
 	}
 }

@@ -25,8 +25,9 @@ typedef struct {
 /* Ranges keep a setting meaningful (no negative times, no fraction above
  * one for a confidence); they do not judge taste. */
 static const ConfigKey config_keys[] = {
-	KEY(min_confidence, "", 0.5, 0.0, 1.0, FALSE,
-	    "joints reported with less confidence are treated as not found"),
+	KEY(min_confidence, "", 0.7, 0.0, 1.0, FALSE,
+	    "joints reported with less confidence are treated as not found: a hand the tracker "
+	    "barely sees (an arm behind the body) is a guess, and makes no gesture"),
 	KEY(velocity_window, "s", 0.08, 0.01, 0.5, FALSE,
 	    "hand speeds are measured over at least this long, to steady them"),
 	KEY(still_window, "s", 0.3, 0.01, 1.0, FALSE,
@@ -63,6 +64,9 @@ static const ConfigKey config_keys[] = {
 	KEY(push_max_duration, "s", 0.8, 0.0, 10.0, FALSE, "a push takes at most this long"),
 	KEY(push_min_reach, BU, 1.3, -5.0, 5.0, FALSE,
 	    "a push ends with the hand at least this far in front of the shoulders"),
+	KEY(push_min_extension, "", 0.9, 0.0, 1.0, FALSE,
+	    "a push ends with the arm nearly straight: the hand at least this fraction of the "
+	    "arm's length (shoulder to elbow to hand) from its shoulder"),
 
 	KEY(wave_min_lift, BU, 0.3, -5.0, 5.0, FALSE,
 	    "a waving hand is at least this far above its elbow"),

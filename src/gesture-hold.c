@@ -160,8 +160,23 @@ hold_handle_idle(GestureHold *hold, GestureHoldInput input, GestureContext *ctx)
 		hold->state = GESTURE_HOLD_STATE_POSED;
 		hold->posed_us = ctx->now_us;
 		hold->still_us = ctx->now_us;
+		hold->moving = FALSE;
 		break;
 	}
+}
+
+/* Moving breaks the hold, and the time held starts again; but not for a
+ * moment shorter than the velocity window, a frame or two, as a tracker's
+ * jitter can look like movement. */
+static void
+hold_moving(GestureHold *hold, GestureContext *ctx)
+{
+	if (!hold->moving) {
+		hold->moving = TRUE;
+		hold->moving_us = ctx->now_us;
+	}
+	if (ctx->now_us - hold->moving_us >= gesture_us(ctx->config->velocity_window))
+		hold->still_us = ctx->now_us;
 }
 
 static void
@@ -174,9 +189,10 @@ hold_handle_posed(GestureHold *hold, GestureHoldInput input, const GestureBody *
 		hold->state = GESTURE_HOLD_STATE_IDLE;
 		break;
 	case GESTURE_HOLD_INPUT_MOVING:
-		hold->still_us = ctx->now_us;
+		hold_moving(hold, ctx);
 		break;
 	case GESTURE_HOLD_INPUT_STILL:
+		hold->moving = FALSE;
 		if (ctx->now_us - hold->still_us <
 		    gesture_us(families[hold->family].hold_time(ctx->config)))
 			break;

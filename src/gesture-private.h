@@ -151,8 +151,10 @@ typedef struct {
 	GestureHoldFamily family;
 	GestureHand hand; /* BOTH for arms out */
 	GestureHoldState state;
-	gint64 posed_us; /* when the pose was taken */
-	gint64 still_us; /* since when it has been still */
+	gint64 posed_us;  /* when the pose was taken */
+	gint64 still_us;  /* since when it has been still */
+	gboolean moving;  /* it moves now... */
+	gint64 moving_us; /* ...since then */
 	gint64 until_us;
 } GestureHold;
 

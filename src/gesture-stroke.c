@@ -25,8 +25,8 @@ typedef struct {
 	double (*min_speed)(const GestureConfig *config);
 	/* FALSE with a reason in @why when the stroke is not this gesture. */
 	gboolean (*judge)(const GestureStrokePoint *start, const GestureStrokePoint *end,
-	                  const GestureConfig *config, GestureKind *kind, char *why,
-	                  gsize why_size);
+	                  GestureHand hand, const GestureConfig *config, GestureKind *kind,
+	                  char *why, gsize why_size);
 } StrokeFamily;
 
 static const char *
@@ -81,8 +81,9 @@ stroke_seconds(const GestureStrokePoint *a, const GestureStrokePoint *b)
 }
 
 static gboolean
-swipe_judge(const GestureStrokePoint *a, const GestureStrokePoint *b, const GestureConfig *c,
-            GestureKind *kind, char *why, gsize why_size)
+swipe_judge(const GestureStrokePoint *a, const GestureStrokePoint *b,
+            GestureHand hand G_GNUC_UNUSED, const GestureConfig *c, GestureKind *kind, char *why,
+            gsize why_size)
 {
 	TrackerVec3 d = tracker_vec3_sub(b->hand, a->hand);
 	TrackerVec3 e = tracker_vec3_sub(b->elbow, a->elbow);
@@ -122,12 +123,26 @@ push_min_speed(const GestureConfig *config)
 	return config->push_min_speed;
 }
 
+/* How straight the arm is at @p: the hand's distance from its shoulder
+ * over the arm's length, 1 when straight. The shoulders sit half a body
+ * unit either side of the body frame's origin. */
+static double
+push_extension(const GestureStrokePoint *p, GestureHand hand)
+{
+	TrackerVec3 shoulder = tracker_vec3(hand == GESTURE_HAND_LEFT ? 0.5 : -0.5, 0.0, 0.0);
+	double length = tracker_vec3_distance(p->elbow, shoulder) +
+	                tracker_vec3_distance(p->hand, p->elbow);
+
+	return length > 0.0 ? tracker_vec3_distance(p->hand, shoulder) / length : 0.0;
+}
+
 static gboolean
-push_judge(const GestureStrokePoint *a, const GestureStrokePoint *b, const GestureConfig *c,
-           GestureKind *kind, char *why, gsize why_size)
+push_judge(const GestureStrokePoint *a, const GestureStrokePoint *b, GestureHand hand,
+           const GestureConfig *c, GestureKind *kind, char *why, gsize why_size)
 {
 	TrackerVec3 d = tracker_vec3_sub(b->hand, a->hand);
 	double off = hypot(d.x, d.y);
+	double extension = push_extension(b, hand);
 
 	if (d.z < c->push_min_distance)
 		snprintf(why, why_size, "travel %.2f < %.2f", d.z, c->push_min_distance);
@@ -137,6 +152,9 @@ push_judge(const GestureStrokePoint *a, const GestureStrokePoint *b, const Gestu
 		snprintf(why, why_size, "took %.2f s", stroke_seconds(a, b));
 	else if (b->hand.z < c->push_min_reach)
 		snprintf(why, why_size, "reach %.2f < %.2f", b->hand.z, c->push_min_reach);
+	else if (extension < c->push_min_extension)
+		snprintf(why, why_size, "arm %.2f straight < %.2f", extension,
+		         c->push_min_extension);
 	else
 		*kind = GESTURE_PUSH;
 	return why[0] == '\0';
@@ -144,7 +162,7 @@ push_judge(const GestureStrokePoint *a, const GestureStrokePoint *b, const Gestu
 
 static const StrokeFamily families[] = {
 	[GESTURE_STROKE_SWIPE] = { "swipe", TRUE, swipe_speed, swipe_min_speed, swipe_judge },
-	[GESTURE_STROKE_PUSH] = { "push", FALSE, push_speed, push_min_speed, push_judge },
+	[GESTURE_STROKE_PUSH] = { "push", TRUE, push_speed, push_min_speed, push_judge },
 };
 
 /* At rest means the whole hand, whichever way it goes: a hand reaching
@@ -251,7 +269,8 @@ stroke_finish(GestureStroke *stroke, const GestureBody *body, GestureContext *ct
 	const GestureStrokePoint *a = &stroke->start, *b = &stroke->far;
 	GestureKind kind;
 
-	if (!families[stroke->family].judge(a, b, ctx->config, &kind, why, why_size)) {
+	if (!families[stroke->family].judge(a, b, stroke->hand, ctx->config, &kind, why,
+	                                    why_size)) {
 		stroke->state = GESTURE_STROKE_STATE_IDLE;
 		return;
 	}

@@ -319,6 +319,13 @@ gesture_recognizer_free(GestureRecognizer *r)
 }
 
 void
+gesture_recognizer_reset(GestureRecognizer *r)
+{
+	recognizer_forget_all(r);
+	r->started = FALSE;
+}
+
+void
 gesture_recognizer_set_config(GestureRecognizer *r, const GestureConfig *config)
 {
 	r->config = *config;

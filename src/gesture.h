@@ -66,7 +66,11 @@ typedef struct {
  * defaults given here; gesture_config_key_info() documents each one.
  */
 typedef struct {
-	double min_confidence;  /* 0.5: joints below it are not used */
+	/* 0.7: joints below it are not used. The tracker is less sure than
+	 * that of a hand when less than two fifths of its forearm shows (an
+	 * arm behind the body), and the demo's truth gives a hidden joint
+	 * 0.5: such a hand is a guess, and a guess makes no gesture. */
+	double min_confidence;
 	double velocity_window; /* 0.08 s: speeds are measured over this long */
 	double still_window;    /* 0.3 s: stillness is measured over this long */
 	double scale_smoothing; /* 1.0 s: time constant of the body unit */
@@ -81,11 +85,12 @@ typedef struct {
 	double swipe_min_forward;  /* 0.4: hand in front of the shoulders */
 	double swipe_min_elbow;    /* 0.25: elbow travel, as a fraction of the hand's */
 
-	double push_min_speed;    /* 1.5: hand speed toward the front */
-	double push_min_distance; /* 0.5: forward travel */
-	double push_max_off_axis; /* 1.0: other travel, as a fraction of that */
-	double push_max_duration; /* 0.8 s */
-	double push_min_reach;    /* 1.3: hand in front of the shoulders at the end */
+	double push_min_speed;     /* 1.5: hand speed toward the front */
+	double push_min_distance;  /* 0.5: forward travel */
+	double push_max_off_axis;  /* 1.0: other travel, as a fraction of that */
+	double push_max_duration;  /* 0.8 s */
+	double push_min_reach;     /* 1.3: hand in front of the shoulders at the end */
+	double push_min_extension; /* 0.9: the arm's straightness at the end */
 
 	double wave_min_lift;        /* 0.3: hand above its elbow */
 	double wave_min_amplitude;   /* 0.35: side-to-side travel of a half-cycle */
@@ -178,6 +183,13 @@ typedef void (*GestureLogFunc)(const char *message, gpointer user_data);
 GestureRecognizer *gesture_recognizer_new(const GestureConfig *config);
 void gesture_recognizer_free(GestureRecognizer *recognizer);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(GestureRecognizer, gesture_recognizer_free)
+
+/**
+ * gesture_recognizer_reset:
+ * Forgets every user, with whatever they were doing, and the time line:
+ * the next frame starts afresh (the source jumped, a still came).
+ */
+void gesture_recognizer_reset(GestureRecognizer *recognizer);
 
 /** gesture_recognizer_set_config: new thresholds, from the next frame on. */
 void gesture_recognizer_set_config(GestureRecognizer *recognizer, const GestureConfig *config);

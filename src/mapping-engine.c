@@ -42,6 +42,7 @@ typedef struct {
 	guint user_id;           /* 0 for frame rules */
 	TrackerJointId joint;
 	MappingEvent event;
+	GestureHand hand; /* gesture events */
 } Subject;
 
 /* A user's frame of reference for space = body. */
@@ -66,6 +67,8 @@ struct _MappingEngine {
 	GString *address;               /* scratch */
 	Value values[MAPPING_MAX_ARGS]; /* scratch: the message being built */
 	guint n_values;
+	const GestureEvent *gestures; /* the frame's, while it is mapped */
+	guint n_gestures;
 };
 
 static void
@@ -265,6 +268,10 @@ mapping_engine_value(const MappingEngine *engine, const MappingRule *rule, const
 	case MAPPING_VALUE_USER:
 		out.i = (gint32)subject->user_id;
 		return out;
+	case MAPPING_VALUE_HAND:
+		out.type = MESSAGE_ARG_STRING;
+		out.s = gesture_hand_to_str(subject->hand);
+		return out;
 	case MAPPING_VALUE_EVENT:
 	case MAPPING_VALUE_JOINT:
 		out.type = MESSAGE_ARG_STRING;
@@ -353,6 +360,9 @@ mapping_engine_address(MappingEngine *engine, const MappingRule *rule, const Sub
 			break;
 		case MAPPING_PART_EVENT:
 			g_string_append(engine->address, rule->event_names[subject->event]);
+			break;
+		case MAPPING_PART_HAND:
+			g_string_append(engine->address, gesture_hand_to_str(subject->hand));
 			break;
 		}
 	}
@@ -458,7 +468,7 @@ mapping_engine_user_complete(const MappingRule *rule, const TrackerUser *user)
 static Subject
 mapping_engine_subject(const TrackerFrame *frame, const TrackerUser *user)
 {
-	Subject subject = { frame, user, user ? user->id : 0, TRACKER_JOINT_HEAD, 0 };
+	Subject subject = { frame, user, user ? user->id : 0, TRACKER_JOINT_HEAD, 0, 0 };
 
 	return subject;
 }
@@ -592,6 +602,23 @@ mapping_engine_lost_users(MappingEngine *engine, RuleState *state, guint previou
 	}
 }
 
+/* The recognisers' events of this frame that are @subject's event. */
+static void
+mapping_engine_gestures(MappingEngine *engine, RuleState *state, Subject *subject,
+                        MessageBatch *batch)
+{
+	for (guint i = 0; i < engine->n_gestures; i++) {
+		const GestureEvent *gesture = &engine->gestures[i];
+
+		if (mapping_event_from_gesture(gesture->kind) != subject->event)
+			continue;
+		subject->user_id = gesture->user;
+		subject->user = tracker_frame_find_user(subject->frame, gesture->user);
+		subject->hand = gesture->hand;
+		mapping_engine_emit(engine, state, subject, 0, batch);
+	}
+}
+
 static void
 mapping_engine_event(MappingEngine *engine, RuleState *state, const TrackerFrame *frame,
                      MappingEvent event, guint previous, MessageBatch *batch)
@@ -611,6 +638,9 @@ mapping_engine_event(MappingEngine *engine, RuleState *state, const TrackerFrame
 		break;
 	case MAPPING_N_EVENTS:
 		g_assert_not_reached();
+	default: /* the gestures */
+		mapping_engine_gestures(engine, state, &subject, batch);
+		break;
 	}
 }
 
@@ -696,6 +726,16 @@ mapping_engine_update_bodies(MappingEngine *engine, const TrackerFrame *frame)
 void
 mapping_engine_run(MappingEngine *engine, const TrackerFrame *frame, MessageBatch *const *batches)
 {
+	mapping_engine_run_gestures(engine, frame, NULL, 0, batches);
+}
+
+void
+mapping_engine_run_gestures(MappingEngine *engine, const TrackerFrame *frame,
+                            const GestureEvent *gestures, guint n_gestures,
+                            MessageBatch *const *batches)
+{
+	engine->gestures = gestures;
+	engine->n_gestures = n_gestures;
 	for (guint o = 0; o < engine->mapping->outputs->len; o++)
 		message_batch_clear(batches[o]);
 	if (engine->needs_bodies)
@@ -704,4 +744,6 @@ mapping_engine_run(MappingEngine *engine, const TrackerFrame *frame, MessageBatc
 		mapping_engine_rule(engine, &engine->rules[r], frame,
 		                    batches[engine->rules[r].rule->output]);
 	mapping_engine_remember(engine, frame);
+	engine->gestures = NULL;
+	engine->n_gestures = 0;
 }

@@ -34,3 +34,14 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(MappingEngine, mapping_engine_free)
  */
 void mapping_engine_run(MappingEngine *engine, const TrackerFrame *frame,
                         MessageBatch *const *batches);
+
+/**
+ * mapping_engine_run_gestures:
+ * As mapping_engine_run(), with the @n_gestures events that the gesture
+ * recognisers found in @frame (gesture_recognizer_process()): the rules
+ * for gesture events send one message for each event of their kinds, in
+ * the recognisers' order.
+ */
+void mapping_engine_run_gestures(MappingEngine *engine, const TrackerFrame *frame,
+                                 const GestureEvent *gestures, guint n_gestures,
+                                 MessageBatch *const *batches);

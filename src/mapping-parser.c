@@ -18,14 +18,12 @@ typedef enum {
 	SECTION_OUTPUT,
 	SECTION_RULE,
 	SECTION_NAMES,
+	SECTION_GESTURES,
 	N_SECTION_TYPES
 } SectionType;
 
 static const char *const section_type_names[N_SECTION_TYPES] = {
-	"mapping",
-	"output",
-	"rule",
-	"names",
+	"mapping", "output", "rule", "names", "gestures",
 };
 
 typedef struct {
@@ -36,7 +34,7 @@ typedef struct {
 
 typedef struct {
 	SectionType type;
-	char *name;  /* NULL for [mapping] */
+	char *name;  /* NULL for [mapping] and [gestures] */
 	char *title; /* "[rule hands]", for messages */
 	guint line;
 	GArray *entries; /* Entry */
@@ -198,19 +196,27 @@ mapping_parser_section_type(const char *word, SectionType *type)
 	return FALSE;
 }
 
+/* [mapping] and [gestures] are one per file, without a name. */
+static gboolean
+mapping_parser_section_named(SectionType type)
+{
+	return type != SECTION_MAPPING && type != SECTION_GESTURES;
+}
+
 /* Checks "type name" between the brackets; @name is NULL when there is none. */
 static gboolean
 mapping_parser_header(const Parser *p, guint line, const char *type_word, const char *name,
                       SectionType *type, GError **error)
 {
 	if (!mapping_parser_section_type(type_word, type))
-		return mapping_parser_fail(p, line, error,
-		                           "unknown section [%s]; sections are [mapping], "
-		                           "[output NAME], [rule NAME] and [names NAME]",
-		                           type_word);
-	if (*type == SECTION_MAPPING && name != NULL)
-		return mapping_parser_fail(p, line, error, "[mapping] takes no name");
-	if (*type != SECTION_MAPPING && name == NULL)
+		return mapping_parser_fail(
+		        p, line, error,
+		        "unknown section [%s]; sections are [mapping], "
+		        "[output NAME], [rule NAME], [names NAME] and [gestures]",
+		        type_word);
+	if (!mapping_parser_section_named(*type) && name != NULL)
+		return mapping_parser_fail(p, line, error, "[%s] takes no name", type_word);
+	if (mapping_parser_section_named(*type) && name == NULL)
 		return mapping_parser_fail(p, line, error, "[%s] needs a name: [%s NAME]",
 		                           type_word, type_word);
 	if (name != NULL && !mapping_parser_name_valid(name))
@@ -252,7 +258,8 @@ mapping_parser_section(Parser *p, guint line, const char *text, GError **error)
 	s = g_new0(Section, 1);
 	s->type = type;
 	s->name = g_strdup(name);
-	s->title = name ? g_strdup_printf("[%s %s]", inside, name) : g_strdup("[mapping]");
+	s->title =
+	        name ? g_strdup_printf("[%s %s]", inside, name) : g_strdup_printf("[%s]", inside);
 	s->line = line;
 	s->entries = g_array_new(FALSE, FALSE, sizeof(Entry));
 	g_ptr_array_add(p->sections, s);
@@ -805,6 +812,7 @@ static const struct {
 	[MAPPING_VALUE_USERS] = { "users", ALL_SCOPES },
 	[MAPPING_VALUE_USER] = { "user", SCOPE(USER) | SCOPE(JOINT) | SCOPE(EVENT) },
 	[MAPPING_VALUE_EVENT] = { "event", SCOPE(EVENT) },
+	[MAPPING_VALUE_HAND] = { "hand", SCOPE(EVENT) },
 	[MAPPING_VALUE_JOINT] = { "joint", SCOPE(USER) | SCOPE(JOINT) },
 	[MAPPING_VALUE_X] = { "x", SCOPE(USER) | SCOPE(JOINT) },
 	[MAPPING_VALUE_Y] = { "y", SCOPE(USER) | SCOPE(JOINT) },
@@ -822,6 +830,7 @@ static const struct {
 	{ "user", MAPPING_PART_USER, SCOPE(USER) | SCOPE(JOINT) | SCOPE(EVENT) },
 	{ "joint", MAPPING_PART_JOINT, SCOPE(JOINT) },
 	{ "event", MAPPING_PART_EVENT, SCOPE(EVENT) },
+	{ "hand", MAPPING_PART_HAND, SCOPE(EVENT) },
 };
 
 /* "for = user, joint or event" */
@@ -899,8 +908,8 @@ mapping_parser_placeholder(Parser *p, const Section *s, const Entry *e, guint sc
 		return close + 1;
 	}
 	mapping_parser_fail_entry(p, s, e, error,
-	                          "unknown placeholder {%s}; placeholders are {user}, {joint} "
-	                          "and {event}",
+	                          "unknown placeholder {%s}; placeholders are {user}, {joint}, "
+	                          "{event} and {hand}",
 	                          name);
 	return NULL;
 }
@@ -1067,12 +1076,14 @@ static gboolean
 mapping_parser_rule_events(Parser *p, const Section *s, const Entry *e, gpointer object,
                            GError **error)
 {
-	static const char *const names[] = { "new_user", "new_skel", "lost_user" };
+	const char *names[MAPPING_N_EVENTS];
 	MappingRule *rule = object;
 	g_auto(GStrv) words = mapping_parser_words(e->value);
 	guint seen = 0;
 
-	G_STATIC_ASSERT(G_N_ELEMENTS(names) == MAPPING_N_EVENTS);
+	G_STATIC_ASSERT(MAPPING_N_EVENTS <= 32);
+	for (guint ev = 0; ev < MAPPING_N_EVENTS; ev++)
+		names[ev] = mapping_event_name((MappingEvent)ev);
 	for (guint i = 0; words[i] != NULL; i++) {
 		Entry word = *e;
 		guint event = 0;
@@ -1450,6 +1461,61 @@ mapping_parser_rule(Parser *p, const Section *s, GError **error)
 	                            rule, error);
 }
 
+/* ---- [gestures] ---- */
+
+static const GestureConfigKeyInfo *
+mapping_parser_gesture_info(const char *key)
+{
+	const GestureConfigKeyInfo *info;
+
+	for (guint i = 0; (info = gesture_config_key_info(i)) != NULL; i++) {
+		if (strcmp(info->key, key) == 0)
+			return info;
+	}
+	return NULL;
+}
+
+static char *
+mapping_parser_gesture_keys(void)
+{
+	const GestureConfigKeyInfo *info;
+	g_autoptr(GPtrArray) names = g_ptr_array_new();
+
+	for (guint i = 0; (info = gesture_config_key_info(i)) != NULL; i++)
+		g_ptr_array_add(names, (gpointer)info->key);
+	return mapping_parser_join((const char *const *)names->pdata, names->len, "and");
+}
+
+/* One threshold of the gesture recognisers, in its own units and range. */
+static gboolean
+mapping_parser_gesture_entry(Parser *p, const Section *s, const Entry *e, GError **error)
+{
+	const GestureConfigKeyInfo *info = mapping_parser_gesture_info(e->key);
+	g_autofree char *keys = NULL;
+
+	if (info == NULL) {
+		keys = mapping_parser_gesture_keys();
+		return mapping_parser_fail_entry(p, s, e, error, "unknown key; keys are %s", keys);
+	}
+	if (gesture_config_parse(&p->mapping->gestures, e->key, e->value, NULL))
+		return TRUE;
+	return mapping_parser_fail_entry(p, s, e, error,
+	                                 "expected a %s from %g to %g%s%s, got '%s'",
+	                                 info->whole ? "whole number" : "number", info->min,
+	                                 info->max, *info->unit ? " " : "", info->unit, e->value);
+}
+
+static gboolean
+mapping_parser_gestures(Parser *p, const Section *s, GError **error)
+{
+	for (guint i = 0; i < s->entries->len; i++) {
+		if (!mapping_parser_gesture_entry(p, s, &g_array_index(s->entries, Entry, i),
+		                                  error))
+			return FALSE;
+	}
+	return TRUE;
+}
+
 /* ---- references between sections, and the whole file ---- */
 
 static gboolean
@@ -1505,6 +1571,38 @@ mapping_parser_rule_names(Parser *p, const Section *s, MappingRule *rule, GError
 	return TRUE;
 }
 
+/* Only gestures have a hand: a rule that sends one sends gestures only. */
+static gboolean
+mapping_parser_rule_check_hand(const Parser *p, const Section *s, const MappingRule *rule,
+                               GError **error)
+{
+	const char *handless = NULL;
+
+	for (guint i = 0; i < rule->n_events && handless == NULL; i++) {
+		if (!mapping_event_is_gesture(rule->events[i]))
+			handless = mapping_event_name(rule->events[i]);
+	}
+	if (handless == NULL)
+		return TRUE;
+	for (guint i = 0; i < rule->n_args; i++) {
+		if (rule->args[i] == MAPPING_VALUE_HAND)
+			return mapping_parser_fail_entry(
+			        p, s, mapping_parser_find(s, "args"), error,
+			        "'hand' is only for gesture events, and %s "
+			        "has no hand",
+			        handless);
+	}
+	for (guint i = 0; i < rule->n_address; i++) {
+		if (rule->address[i].kind == MAPPING_PART_HAND)
+			return mapping_parser_fail_entry(
+			        p, s, mapping_parser_find(s, "address"), error,
+			        "{hand} is only for gesture events, and %s "
+			        "has no hand",
+			        handless);
+	}
+	return TRUE;
+}
+
 /* Cross-key checks, once every key of the rule is read. */
 static gboolean
 mapping_parser_rule_check(const Parser *p, const Section *s, const MappingRule *rule,
@@ -1525,7 +1623,7 @@ mapping_parser_rule_check(const Parser *p, const Section *s, const MappingRule *
 		return mapping_parser_fail_entry(p, s, mapping_parser_find(s, "args"), error,
 		                                 "%u values per message, more than %d", total,
 		                                 MAPPING_MAX_ARGS);
-	return TRUE;
+	return mapping_parser_rule_check_hand(p, s, rule, error);
 }
 
 static void
@@ -1569,6 +1667,16 @@ mapping_parser_resolve(Parser *p, GError **error)
 }
 
 static void
+mapping_parser_warn_unused_gestures(const Parser *p)
+{
+	const Section *s = mapping_parser_find_section(p, SECTION_GESTURES, NULL);
+
+	if (s != NULL && !mapping_wants_gestures(p->mapping))
+		mapping_parser_warn(p, s->line,
+		                    "[gestures] is used by no rule: no rule has gesture events");
+}
+
+static void
 mapping_parser_warn_unused(const Parser *p)
 {
 	for (guint i = 0; i < p->mapping->outputs->len; i++) {
@@ -1588,6 +1696,7 @@ mapping_parser_warn_unused(const Parser *p)
 			mapping_parser_warn(p, names->line, "[names %s] is used by no rule",
 			                    names->name);
 	}
+	mapping_parser_warn_unused_gestures(p);
 }
 
 static gboolean
@@ -1605,6 +1714,8 @@ mapping_parser_section_read(Parser *p, const Section *s, GError **error)
 		return mapping_parser_rule(p, s, error);
 	case SECTION_NAMES:
 		return mapping_parser_names(p, s, error);
+	case SECTION_GESTURES:
+		return mapping_parser_gestures(p, s, error);
 	case N_SECTION_TYPES:
 		break;
 	}

@@ -6,17 +6,54 @@
 
 G_DEFINE_QUARK(skelbridge - mapping - error - quark, mapping_error)
 
-static const char *const mapping_event_names[MAPPING_N_EVENTS] = {
+static const char *const mapping_event_names[MAPPING_EVENT_FIRST_GESTURE] = {
 	[MAPPING_EVENT_NEW_USER] = "new_user",
 	[MAPPING_EVENT_NEW_SKEL] = "new_skel",
 	[MAPPING_EVENT_LOST_USER] = "lost_user",
 };
 
+G_STATIC_ASSERT(MAPPING_N_EVENTS - MAPPING_EVENT_FIRST_GESTURE == GESTURE_N_KINDS);
+
 const char *
 mapping_event_name(MappingEvent event)
 {
 	g_return_val_if_fail((guint)event < MAPPING_N_EVENTS, NULL);
+	if (mapping_event_is_gesture(event))
+		return gesture_kind_to_str((GestureKind)(event - MAPPING_EVENT_FIRST_GESTURE));
 	return mapping_event_names[event];
+}
+
+gboolean
+mapping_event_is_gesture(MappingEvent event)
+{
+	return event >= MAPPING_EVENT_FIRST_GESTURE && event < MAPPING_N_EVENTS;
+}
+
+MappingEvent
+mapping_event_from_gesture(GestureKind kind)
+{
+	g_return_val_if_fail((guint)kind < GESTURE_N_KINDS, MAPPING_EVENT_FIRST_GESTURE);
+	return (MappingEvent)(MAPPING_EVENT_FIRST_GESTURE + kind);
+}
+
+gboolean
+mapping_rule_wants_gestures(const MappingRule *rule)
+{
+	for (guint i = 0; rule->scope == MAPPING_SCOPE_EVENT && i < rule->n_events; i++) {
+		if (mapping_event_is_gesture(rule->events[i]))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+gboolean
+mapping_wants_gestures(const Mapping *mapping)
+{
+	for (guint i = 0; i < mapping->rules->len; i++) {
+		if (mapping_rule_wants_gestures(mapping_get_rule(mapping, i)))
+			return TRUE;
+	}
+	return FALSE;
 }
 
 gboolean
@@ -80,6 +117,7 @@ mapping_new(const char *path)
 	mapping->rules = g_ptr_array_new_with_free_func(mapping_rule_free);
 	mapping->names = g_ptr_array_new_with_free_func(mapping_names_free);
 	mapping->warnings = g_ptr_array_new_with_free_func(g_free);
+	gesture_config_init(&mapping->gestures);
 	return mapping;
 }
 

@@ -13,6 +13,7 @@
 
 #include <glib.h>
 
+#include "gesture.h"
 #include "tracker/tracker-joint.h"
 #include "tuio.h"
 
@@ -78,8 +79,20 @@ typedef enum {
 	MAPPING_EVENT_NEW_USER,  /* a user appears */
 	MAPPING_EVENT_NEW_SKEL,  /* all of the rule's joints are found for the first time */
 	MAPPING_EVENT_LOST_USER, /* a user is gone */
+	/* Gestures (gesture.h), in GestureKind's order: */
+	MAPPING_EVENT_SWIPE_LEFT,
+	MAPPING_EVENT_SWIPE_RIGHT,
+	MAPPING_EVENT_SWIPE_UP,
+	MAPPING_EVENT_SWIPE_DOWN,
+	MAPPING_EVENT_PUSH,
+	MAPPING_EVENT_WAVE,
+	MAPPING_EVENT_RAISE_HAND,
+	MAPPING_EVENT_CLAP,
+	MAPPING_EVENT_ARMS_OUT,
 	MAPPING_N_EVENTS
 } MappingEvent;
+
+#define MAPPING_EVENT_FIRST_GESTURE MAPPING_EVENT_SWIPE_LEFT
 
 /* The values a message can carry. The order matters: see mapping_value_*. */
 typedef enum {
@@ -87,6 +100,7 @@ typedef enum {
 	MAPPING_VALUE_USERS,      /* int32: users in the frame */
 	MAPPING_VALUE_USER,       /* int32: the user's id */
 	MAPPING_VALUE_EVENT,      /* string: the event's name */
+	MAPPING_VALUE_HAND,       /* string: a gesture's hand, "left", "right" or "both" */
 	MAPPING_VALUE_JOINT,      /* string: the joint's name */
 	MAPPING_VALUE_X,          /* float32: position, mm unless scaled */
 	MAPPING_VALUE_Y,          /* float32 */
@@ -105,6 +119,7 @@ typedef enum {
 	MAPPING_PART_USER,  /* {user} */
 	MAPPING_PART_JOINT, /* {joint} */
 	MAPPING_PART_EVENT, /* {event} */
+	MAPPING_PART_HAND,  /* {hand}: a gesture's hand */
 } MappingPartKind;
 
 typedef struct {
@@ -183,10 +198,11 @@ typedef struct {
 typedef struct {
 	char *path;
 	char *description;
-	GPtrArray *outputs;  /* MappingOutput */
-	GPtrArray *rules;    /* MappingRule, in file order: messages go out in this order */
-	GPtrArray *names;    /* MappingNames */
-	GPtrArray *warnings; /* char *: "path:line: what" */
+	GPtrArray *outputs;     /* MappingOutput */
+	GPtrArray *rules;       /* MappingRule, in file order: messages go out in this order */
+	GPtrArray *names;       /* MappingNames */
+	GPtrArray *warnings;    /* char *: "path:line: what" */
+	GestureConfig gestures; /* the recognisers' thresholds, from [gestures] */
 } Mapping;
 
 /**
@@ -242,8 +258,20 @@ char *mapping_target_to_string(const MappingTarget *target);
 /** mapping_output_equal: @a and @b send the same way to the same place. */
 gboolean mapping_output_equal(const MappingOutput *a, const MappingOutput *b);
 
-/** mapping_event_name: the built-in name ("new_user"). */
+/** mapping_event_name: the built-in name ("new_user", "swipe_left"). */
 const char *mapping_event_name(MappingEvent event);
+
+/** mapping_event_is_gesture: @event is a gesture's (swipe_left... arms_out). */
+gboolean mapping_event_is_gesture(MappingEvent event);
+
+/** mapping_event_from_gesture: the event that sends gesture @kind. */
+MappingEvent mapping_event_from_gesture(GestureKind kind);
+
+/** mapping_rule_wants_gestures: @rule sends some gesture's events. */
+gboolean mapping_rule_wants_gestures(const MappingRule *rule);
+
+/** mapping_wants_gestures: some rule of @mapping sends gesture events. */
+gboolean mapping_wants_gestures(const Mapping *mapping);
 
 /** mapping_value_is_joint: @value is one of a joint's (x, y, z, u, v, confidence, joint). */
 gboolean mapping_value_is_joint(MappingValue value);

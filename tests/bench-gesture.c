@@ -1,8 +1,10 @@
 /* Benchmark: how well the gesture recognisers do on the demo scene. Replays
  * the routine, which performs every gesture, and prints precision and
  * recall per gesture; then replays five minutes of ordinary movement and
- * prints the false events. Both again, several times, with the joints
- * jittered as a real tracker's are. Prints figures; asserts nothing.
+ * prints the false events. Skeletons come from the bridge's two backends:
+ * the demo's truth (and the truth again, several times, with the joints
+ * jittered), then the skeleton tracker on the rendered depth, noise and
+ * all. Prints figures; asserts nothing.
  * Run with: meson test -C build --benchmark --verbose gesture */
 #include <stdio.h>
 #include <string.h>
@@ -10,24 +12,14 @@
 
 #include "demo-scene.h"
 #include "gesture.h"
-#include "truth.h"
+#include "skeletons.h"
 
-/* Users with fewer depth pixels than this are not reported. */
-#define MIN_PIXELS 500
 /* A user is the actor whose torso is this close to the user's centre. */
 #define MAX_ACTOR_DISTANCE_MM 600.0
 /* The jitter of the second pass: a standard deviation per axis, mm; each
  * run draws it afresh. */
 #define JITTER_MM   10.0
 #define JITTER_RUNS 5
-
-/* Where skeletons come from: the demo's truth, as a perfect tracker would
- * report it. To measure a real tracker, run it on @depth here instead. */
-static void
-skeletons_of_frame(const DepthFrame *depth, TrackerFrame *out)
-{
-	truth_to_tracker_frame(depth->truth, depth->number, depth->time_us, MIN_PIXELS, out);
-}
 
 /* One frame's skeletons, and which actor each user is. */
 typedef struct {
@@ -60,25 +52,37 @@ actor_of_user(const DemoTruth *truth, const TrackerUser *user)
 	return actor;
 }
 
-/* Renders one pass of scene @name into skeletons: done once, replayed
- * through the recognisers as often as needed. */
-static GArray *
-record_scene(DemoScene *scene)
+/* The skeletons backends scored, as the bridge runs them. */
+static const char *const backends[] = { "truth", "tracker" };
+#define N_BACKENDS G_N_ELEMENTS(backends)
+
+/* Renders one pass of @scene and turns each frame into skeletons by every
+ * backend: done once, replayed through the recognisers as often as needed. */
+static void
+record_scene(DemoScene *scene, GArray *recorded[N_BACKENDS])
 {
 	g_autoptr(DepthFrame) depth = depth_frame_new();
 	guint64 n = demo_scene_n_frames(scene);
-	GArray *recorded = g_array_sized_new(FALSE, TRUE, sizeof(Recorded), n);
+	Skeletons *skeletons[N_BACKENDS];
 
-	g_array_set_size(recorded, n);
-	for (guint64 k = 0; k < n; k++) {
-		Recorded *r = &g_array_index(recorded, Recorded, k);
-
-		demo_scene_render(scene, k, depth);
-		skeletons_of_frame(depth, &r->frame);
-		for (guint u = 0; u < r->frame.n_users; u++)
-			r->actors[u] = actor_of_user(depth->truth, &r->frame.users[u]);
+	for (guint b = 0; b < N_BACKENDS; b++) {
+		skeletons[b] = skeletons_open(backends[b], NULL);
+		g_assert_nonnull(skeletons[b]);
+		recorded[b] = g_array_sized_new(FALSE, TRUE, sizeof(Recorded), n);
+		g_array_set_size(recorded[b], n);
 	}
-	return recorded;
+	for (guint64 k = 0; k < n; k++) {
+		demo_scene_render(scene, k, depth);
+		for (guint b = 0; b < N_BACKENDS; b++) {
+			Recorded *r = &g_array_index(recorded[b], Recorded, k);
+
+			skeletons_process(skeletons[b], depth, &r->frame);
+			for (guint u = 0; u < r->frame.n_users; u++)
+				r->actors[u] = actor_of_user(depth->truth, &r->frame.users[u]);
+		}
+	}
+	for (guint b = 0; b < N_BACKENDS; b++)
+		skeletons_free(skeletons[b]);
 }
 
 /* Normal noise (sum of uniforms), deterministic for a given @rand. */
@@ -266,10 +270,10 @@ print_false_events(const Score scores[GESTURE_N_KINDS], double seconds)
 	printf("  total: %u false events in %.0f s\n", total, seconds);
 }
 
-/* Scores @runs passes of @scene, its skeletons @recorded, jittered by
- * @sigma (a new draw each run). */
+/* Scores @runs passes of @scene, its skeletons @recorded by @backend,
+ * jittered by @sigma (a new draw each run). */
 static void
-bench_scene(DemoScene *scene, GArray *recorded, double sigma, guint runs)
+bench_scene(DemoScene *scene, const char *backend, GArray *recorded, double sigma, guint runs)
 {
 	const DemoScript *script = demo_scene_script(scene);
 	Score scores[GESTURE_N_KINDS] = { { 0, 0, 0 } };
@@ -278,8 +282,9 @@ bench_scene(DemoScene *scene, GArray *recorded, double sigma, guint runs)
 	guint n;
 
 	gestures = demo_scene_gestures(scene, &n);
-	printf("%s: %.1f s, %u frames, %u people; skeletons from the demo's truth", script->name,
-	       seconds, recorded->len, script->n_actors);
+	printf("%s: %.1f s, %u frames, %u people; skeletons from %s", script->name, seconds,
+	       recorded->len, script->n_actors,
+	       strcmp(backend, "truth") == 0 ? "the demo's truth" : "the tracker");
 	if (sigma > 0.0)
 		printf(", every joint jittered by %.0f mm (standard deviation per axis); "
 		       "%u runs added up",
@@ -301,10 +306,14 @@ static void
 bench(const char *name)
 {
 	g_autoptr(DemoScene) scene = demo_scene_new_named(name, 1, NULL);
-	g_autoptr(GArray) recorded = record_scene(scene);
+	GArray *recorded[N_BACKENDS];
 
-	bench_scene(scene, recorded, 0.0, 1);
-	bench_scene(scene, recorded, JITTER_MM, JITTER_RUNS);
+	record_scene(scene, recorded);
+	bench_scene(scene, "truth", recorded[0], 0.0, 1);
+	bench_scene(scene, "truth", recorded[0], JITTER_MM, JITTER_RUNS);
+	bench_scene(scene, "tracker", recorded[1], 0.0, 1);
+	for (guint b = 0; b < N_BACKENDS; b++)
+		g_array_unref(recorded[b]);
 }
 
 int

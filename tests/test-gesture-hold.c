@@ -14,6 +14,7 @@ typedef struct {
 	gboolean left, right;
 	double walk;  /* mm/s the body moves sideways meanwhile */
 	double shake; /* fractions of height every hand jitters by, frame to frame */
+	double jolt;  /* s: one frame then with both hands thrown forward, or 0 */
 } Hold;
 
 #define LOWER 1.0 /* s to lower the arm(s) */
@@ -51,6 +52,9 @@ hold_motion(double t, SynthPose *pose, gpointer data)
 
 		pose->arm[side].hand.up += h->shake * ((int)((k >> 8) % 201) - 100) / 100.0;
 		pose->arm[side].hand.fwd += h->shake * ((int)((k >> 16) % 201) - 100) / 100.0;
+		/* A tracker's glitch: a tenth of the height, half a shoulder width. */
+		if (h->jolt > 0.0 && llround(t * SYNTH_FPS) == llround(h->jolt * SYNTH_FPS))
+			pose->arm[side].hand.fwd += 0.1;
 	}
 }
 
@@ -67,7 +71,7 @@ static void
 test_raise(gconstpointer data)
 {
 	const SynthCase *c = data;
-	Hold h = { c->height, c->duration, 2.0, 170.0, FALSE, TRUE, 0.0, 0.0 };
+	Hold h = { c->height, c->duration, 2.0, 170.0, FALSE, TRUE, 0.0, 0.0, 0.0 };
 	g_autoptr(SynthRun) run = play_hold(&h);
 
 	synth_assert_only(run, GESTURE_RAISE_HAND, GESTURE_HAND_RIGHT);
@@ -76,7 +80,7 @@ test_raise(gconstpointer data)
 static void
 test_raise_short(void)
 {
-	Hold h = { SYNTH_ADULT, 0.8, 0.5, 170.0, FALSE, TRUE, 0.0, 0.0 };
+	Hold h = { SYNTH_ADULT, 0.8, 0.5, 170.0, FALSE, TRUE, 0.0, 0.0, 0.0 };
 	g_autoptr(SynthRun) run = play_hold(&h);
 
 	synth_assert_none(run);
@@ -85,7 +89,7 @@ test_raise_short(void)
 static void
 test_raise_long(void)
 {
-	Hold h = { SYNTH_ADULT, 0.8, 8.0, 170.0, FALSE, TRUE, 0.0, 0.0 };
+	Hold h = { SYNTH_ADULT, 0.8, 8.0, 170.0, FALSE, TRUE, 0.0, 0.0, 0.0 };
 	g_autoptr(SynthRun) run = play_hold(&h);
 
 	synth_assert_only(run, GESTURE_RAISE_HAND, GESTURE_HAND_RIGHT);
@@ -95,7 +99,7 @@ test_raise_long(void)
 static void
 test_raise_both(void)
 {
-	Hold h = { SYNTH_ADULT, 0.8, 2.0, 170.0, TRUE, TRUE, 0.0, 0.0 };
+	Hold h = { SYNTH_ADULT, 0.8, 2.0, 170.0, TRUE, TRUE, 0.0, 0.0, 0.0 };
 	g_autoptr(SynthRun) run = play_hold(&h);
 
 	g_assert_cmpuint(synth_count(run, GESTURE_RAISE_HAND, GESTURE_HAND_LEFT), ==, 1);
@@ -107,7 +111,7 @@ test_raise_both(void)
 static void
 test_raise_not_high_enough(void)
 {
-	Hold h = { SYNTH_ADULT, 0.8, 2.0, 125.0, FALSE, TRUE, 0.0, 0.0 };
+	Hold h = { SYNTH_ADULT, 0.8, 2.0, 125.0, FALSE, TRUE, 0.0, 0.0, 0.0 };
 	g_autoptr(SynthRun) run = play_hold(&h);
 
 	synth_assert_none(run);
@@ -117,7 +121,7 @@ static void
 test_arms_out(gconstpointer data)
 {
 	const SynthCase *c = data;
-	Hold h = { c->height, c->duration, 2.5, 90.0, TRUE, TRUE, 0.0, 0.0 };
+	Hold h = { c->height, c->duration, 2.5, 90.0, TRUE, TRUE, 0.0, 0.0, 0.0 };
 	g_autoptr(SynthRun) run = play_hold(&h);
 
 	synth_assert_only(run, GESTURE_ARMS_OUT, GESTURE_HAND_BOTH);
@@ -127,7 +131,18 @@ test_arms_out(gconstpointer data)
 static void
 test_arms_out_jitter(void)
 {
-	Hold h = { SYNTH_ADULT, 1.0, 2.5, 90.0, TRUE, TRUE, 0.0, 0.006 };
+	Hold h = { SYNTH_ADULT, 1.0, 2.5, 90.0, TRUE, TRUE, 0.0, 0.006, 0.0 };
+	g_autoptr(SynthRun) run = play_hold(&h);
+
+	synth_assert_only(run, GESTURE_ARMS_OUT, GESTURE_HAND_BOTH);
+}
+
+/* One frame of the hands out of place, halfway through the hold, is a
+ * tracker's glitch, not the arms moving: still a hold. */
+static void
+test_arms_out_glitch(void)
+{
+	Hold h = { SYNTH_ADULT, 1.0, 2.5, 90.0, TRUE, TRUE, 0.0, 0.0, 2.5 };
 	g_autoptr(SynthRun) run = play_hold(&h);
 
 	synth_assert_only(run, GESTURE_ARMS_OUT, GESTURE_HAND_BOTH);
@@ -136,7 +151,7 @@ test_arms_out_jitter(void)
 static void
 test_arms_out_one_arm(void)
 {
-	Hold h = { SYNTH_ADULT, 0.8, 2.5, 90.0, FALSE, TRUE, 0.0, 0.0 };
+	Hold h = { SYNTH_ADULT, 0.8, 2.5, 90.0, FALSE, TRUE, 0.0, 0.0, 0.0 };
 	g_autoptr(SynthRun) run = play_hold(&h);
 
 	synth_assert_none(run);
@@ -145,7 +160,7 @@ test_arms_out_one_arm(void)
 static void
 test_arms_out_short(void)
 {
-	Hold h = { SYNTH_ADULT, 0.8, 1.0, 90.0, TRUE, TRUE, 0.0, 0.0 };
+	Hold h = { SYNTH_ADULT, 0.8, 1.0, 90.0, TRUE, TRUE, 0.0, 0.0, 0.0 };
 	g_autoptr(SynthRun) run = play_hold(&h);
 
 	synth_assert_none(run);
@@ -155,7 +170,7 @@ test_arms_out_short(void)
 static void
 test_arms_out_walking(void)
 {
-	Hold h = { SYNTH_ADULT, 0.8, 2.5, 90.0, TRUE, TRUE, 600.0, 0.0 };
+	Hold h = { SYNTH_ADULT, 0.8, 2.5, 90.0, TRUE, TRUE, 600.0, 0.0, 0.0 };
 	g_autoptr(SynthRun) run = play_hold(&h);
 
 	synth_assert_none(run);
@@ -165,7 +180,7 @@ test_arms_out_walking(void)
 static void
 test_arms_out_too_high(void)
 {
-	Hold h = { SYNTH_ADULT, 0.8, 2.5, 135.0, TRUE, TRUE, 0.0, 0.0 };
+	Hold h = { SYNTH_ADULT, 0.8, 2.5, 135.0, TRUE, TRUE, 0.0, 0.0, 0.0 };
 	g_autoptr(SynthRun) run = play_hold(&h);
 
 	synth_assert_none(run);
@@ -183,6 +198,7 @@ main(int argc, char **argv)
 	g_test_add_func("/gesture/raise-hand/at-head-height-does-not-fire",
 	                test_raise_not_high_enough);
 	g_test_add_func("/gesture/arms-out/held-through-jitter-fires-once", test_arms_out_jitter);
+	g_test_add_func("/gesture/arms-out/held-through-a-glitch-fires-once", test_arms_out_glitch);
 	g_test_add_func("/gesture/arms-out/one-arm-does-not-fire", test_arms_out_one_arm);
 	g_test_add_func("/gesture/arms-out/held-too-short-does-not-fire", test_arms_out_short);
 	g_test_add_func("/gesture/arms-out/walking-along-does-not-fire", test_arms_out_walking);

@@ -171,6 +171,17 @@ test_push_short_of_reach(void)
 	check_stroke_none(GESTURE_HAND_RIGHT, chest, bent, 0.15);
 }
 
+/* Quickly forward and far enough, but with the elbow bent and the hand
+ * before the middle of the chest, as in holding something up to it: a
+ * push ends with the arm nearly straight. */
+static void
+test_push_bent_arm(void)
+{
+	SynthPoint before_chest = { -0.10, -0.05, 0.27 };
+
+	check_stroke_none(GESTURE_HAND_RIGHT, chest, before_chest, 0.2);
+}
+
 /* Up more than forward, as in reaching for a high shelf: neither a push
  * nor (being too far off the vertical) a swipe up. */
 static void
@@ -200,5 +211,7 @@ main(int argc, char **argv)
 	g_test_add_func("/gesture/push/pulling-back-does-not-fire", test_push_pull_back);
 	g_test_add_func("/gesture/push/bent-arm-jab-does-not-fire", test_push_short_of_reach);
 	g_test_add_func("/gesture/push/reaching-upward-does-not-fire", test_push_upward);
+	g_test_add_func("/gesture/push/bent-arm-before-the-chest-does-not-fire",
+	                test_push_bent_arm);
 	return g_test_run();
 }

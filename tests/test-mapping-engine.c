@@ -220,6 +220,30 @@ rig_run(Rig *rig, const TrackerFrame *frame)
 	return rig_run_output(rig, frame, 0);
 }
 
+/* Runs @frame with the recognisers' @n @gestures; what output 0 sends. */
+static GPtrArray *
+rig_run_gestures(Rig *rig, const TrackerFrame *frame, const GestureEvent *gestures, guint n)
+{
+	const MappingOutput *output = mapping_get_output(rig->mapping, 0);
+
+	mapping_engine_run_gestures(rig->engine, frame, gestures, n,
+	                            (MessageBatch *const *)rig->batches->pdata);
+	osc_output_encode(g_ptr_array_index(rig->batches, 0), output->bundle, output->max_packet,
+	                  frame->time_us, rig->packets);
+	return packets_decode(rig->packets);
+}
+
+static GestureEvent
+gesture_event(GestureKind kind, guint user, GestureHand hand)
+{
+	GestureEvent event = { 0 };
+
+	event.kind = kind;
+	event.user = user;
+	event.hand = hand;
+	return event;
+}
+
 /* ---- tests ---- */
 
 /* The shipped osceleton mapping gives OSCeleton's /joint ,sifff with its
@@ -469,6 +493,102 @@ test_events_follow_users(void)
 	g_assert_cmpint(arg_i(wire_get(b, 0)->argv[0]), ==, 3);
 	g_assert_cmpstr(wire_get(b, 1)->path, ==, "/lost_user");
 	g_assert_cmpint(arg_i(wire_get(b, 1)->argv[0]), ==, 1);
+}
+
+/* The default mapping: /gesture/KIND ,is with the user's id and the hand,
+ * no numeric address part. */
+static void
+test_default_mapping_gestures(void)
+{
+	g_autoptr(Rig) rig = rig_new_shipped("default");
+	g_autoptr(GPtrArray) first = NULL;
+	g_autoptr(GPtrArray) wires = NULL;
+	const GestureEvent gestures[] = {
+		gesture_event(GESTURE_SWIPE_LEFT, 3, GESTURE_HAND_RIGHT),
+		gesture_event(GESTURE_CLAP, 12, GESTURE_HAND_BOTH),
+	};
+	TrackerFrame frame;
+	guint found = 0;
+
+	g_assert_true(mapping_wants_gestures(rig->mapping));
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 3, 0, 2000);
+	frame_add_user(&frame, 12, 500, 3000);
+	first = rig_run(rig, &frame);
+	frame.time_us += 1000;
+	wires = rig_run_gestures(rig, &frame, gestures, G_N_ELEMENTS(gestures));
+	for (guint i = 0; i < wires->len; i++) {
+		Wire *w = wire_get(wires, i);
+
+		if (!g_str_has_prefix(w->path, "/gesture/"))
+			continue;
+		g_assert_cmpstr(w->types, ==, "is");
+		g_assert_cmpstr(w->path + strlen("/gesture/"), ==,
+		                gesture_kind_to_str(gestures[found].kind));
+		g_assert_cmpint(arg_i(w->argv[0]), ==, gestures[found].user);
+		g_assert_cmpstr(arg_s(w->argv[1]), ==, gesture_hand_to_str(gestures[found].hand));
+		found++;
+	}
+	g_assert_cmpuint(found, ==, G_N_ELEMENTS(gestures));
+	for (guint i = 0; i < first->len; i++)
+		g_assert_false(g_str_has_prefix(wire_get(first, i)->path, "/gesture/"));
+}
+
+/* A rule sends the kinds it lists, in its order, each event of them in the
+ * recognisers' order, with {hand} and the names table applied. */
+static void
+test_gesture_rule(void)
+{
+	g_autoptr(Rig) rig = rig_new(HEAD OUT "[names n]\nwave = hello\n"
+	                                      "[rule g]\noutput = o\nfor = event\n"
+	                                      "events = push wave\naddress = /g/{hand}/{event}\n"
+	                                      "args = user event hand frame\nnames = n\n");
+	const GestureEvent gestures[] = {
+		gesture_event(GESTURE_WAVE, 1, GESTURE_HAND_LEFT),
+		gesture_event(GESTURE_CLAP, 1, GESTURE_HAND_BOTH),
+		gesture_event(GESTURE_PUSH, 2, GESTURE_HAND_RIGHT),
+		gesture_event(GESTURE_WAVE, 2, GESTURE_HAND_RIGHT),
+	};
+	g_autoptr(GPtrArray) wires = NULL;
+	TrackerFrame frame;
+
+	frame_init(&frame, 5);
+	frame_add_user(&frame, 1, 0, 2000);
+	frame_add_user(&frame, 2, 500, 2000);
+	wires = rig_run_gestures(rig, &frame, gestures, G_N_ELEMENTS(gestures));
+	g_assert_cmpuint(wires->len, ==, 3);
+	g_assert_cmpstr(wire_get(wires, 0)->path, ==, "/g/right/push");
+	g_assert_cmpstr(wire_get(wires, 0)->types, ==, "issi");
+	g_assert_cmpint(arg_i(wire_get(wires, 0)->argv[0]), ==, 2);
+	g_assert_cmpstr(arg_s(wire_get(wires, 0)->argv[1]), ==, "push");
+	g_assert_cmpstr(arg_s(wire_get(wires, 0)->argv[2]), ==, "right");
+	g_assert_cmpint(arg_i(wire_get(wires, 0)->argv[3]), ==, 5);
+	g_assert_cmpstr(wire_get(wires, 1)->path, ==, "/g/left/hello");
+	g_assert_cmpint(arg_i(wire_get(wires, 1)->argv[0]), ==, 1);
+	g_assert_cmpstr(arg_s(wire_get(wires, 1)->argv[2]), ==, "left");
+	g_assert_cmpstr(wire_get(wires, 2)->path, ==, "/g/right/hello");
+	g_assert_cmpint(arg_i(wire_get(wires, 2)->argv[0]), ==, 2);
+}
+
+/* Gestures are events of one frame: the next frame without them sends none. */
+static void
+test_gestures_once(void)
+{
+	g_autoptr(Rig) rig = rig_new(HEAD OUT "[rule g]\noutput = o\nfor = event\n"
+	                                      "events = clap\naddress = /clap\nargs = user\n");
+	const GestureEvent clap = gesture_event(GESTURE_CLAP, 4, GESTURE_HAND_BOTH);
+	g_autoptr(GPtrArray) a = NULL;
+	g_autoptr(GPtrArray) b = NULL;
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 4, 0, 2000);
+	a = rig_run_gestures(rig, &frame, &clap, 1);
+	g_assert_cmpuint(a->len, ==, 1);
+	g_assert_cmpint(arg_i(wire_get(a, 0)->argv[0]), ==, 4);
+	frame.time_us += 1000;
+	b = rig_run(rig, &frame);
+	g_assert_cmpuint(b->len, ==, 0);
 }
 
 static void
@@ -977,6 +1097,9 @@ main(int argc, char **argv)
 	g_test_add_func("/mapping/engine/new-skel-once-complete", test_new_skel_once_complete);
 	g_test_add_func("/mapping/engine/new-and-lost-users", test_events_follow_users);
 	g_test_add_func("/mapping/engine/names-table", test_names_table);
+	g_test_add_func("/mapping/engine/default/gestures", test_default_mapping_gestures);
+	g_test_add_func("/mapping/engine/gestures/kinds-hands-names", test_gesture_rule);
+	g_test_add_func("/mapping/engine/gestures/once-per-event", test_gestures_once);
 	g_test_add_func("/mapping/engine/clamp", test_clamp);
 	g_test_add_func("/mapping/engine/on-change", test_on_change);
 	g_test_add_func("/mapping/engine/refresh", test_refresh);

@@ -37,8 +37,8 @@ static const ErrorCase error_cases[] = {
 	{ "header-junk", HEAD "[rule r] # the rule\n",
 	  "3: junk after the section header: ' # the rule'" },
 	{ "unknown-section", HEAD "[cursor c]\n",
-	  "3: unknown section [cursor]; sections are [mapping], [output NAME], [rule NAME] and "
-	  "[names NAME]" },
+	  "3: unknown section [cursor]; sections are [mapping], [output NAME], [rule NAME], "
+	  "[names NAME] and [gestures]" },
 	{ "mapping-with-name", "[mapping main]\n", "1: [mapping] takes no name" },
 	{ "section-without-name", HEAD "[rule]\n", "3: [rule] needs a name: [rule NAME]" },
 	{ "bad-section-name", HEAD "[rule left hand]\n",
@@ -116,8 +116,8 @@ static const ErrorCase error_cases[] = {
 	{ "address-placeholder-scope", HEAD OUT "[rule r]\nfor = user\naddress = /skel/{joint}\n",
 	  "8: [rule r] address: {joint} needs for = joint" },
 	{ "address-placeholder-unknown", HEAD OUT "[rule r]\nfor = joint\naddress = /skel/{side}\n",
-	  "8: [rule r] address: unknown placeholder {side}; placeholders are {user}, {joint} and "
-	  "{event}" },
+	  "8: [rule r] address: unknown placeholder {side}; placeholders are {user}, {joint}, "
+	  "{event} and {hand}" },
 	{ "address-unopened", HEAD OUT "[rule r]\nfor = joint\naddress = /skel/joint}\n",
 	  "8: [rule r] address: '}' without '{'" },
 	{ "address-space", HEAD OUT "[rule r]\nfor = joint\naddress = /skel/left hand\n",
@@ -129,8 +129,8 @@ static const ErrorCase error_cases[] = {
 	  "8: [rule r] address: empty address part ('//' or a '/' at the end)" },
 	/* [rule] args */
 	{ "args-unknown", HEAD OUT RULE("joint") "args = x y w\n",
-	  "10: [rule r] args: unknown value 'w'; values are frame, users, user, event, joint, x, "
-	  "y, z, u, v and confidence" },
+	  "10: [rule r] args: unknown value 'w'; values are frame, users, user, event, hand, "
+	  "joint, x, y, z, u, v and confidence" },
 	{ "args-scope", HEAD OUT RULE("frame") "args = user\n",
 	  "10: [rule r] args: 'user' needs for = user, joint or event" },
 	{ "args-not-grouped", HEAD OUT RULE("user") "args = x user y\n",
@@ -142,7 +142,8 @@ static const ErrorCase error_cases[] = {
 	  "10: [rule r] args: 137 values per message, more than 128" },
 	/* [rule] events, joints, confidence */
 	{ "events-unknown", HEAD OUT RULE("event") "events = new_user swipe\n",
-	  "10: [rule r] events: expected new_user, new_skel or lost_user, got 'swipe'" },
+	  "10: [rule r] events: expected new_user, new_skel, lost_user, swipe_left, swipe_right, "
+	  "swipe_up, swipe_down, push, wave, raise_hand, clap or arms_out, got 'swipe'" },
 	{ "events-twice", HEAD OUT RULE("event") "events = new_user new_user\n",
 	  "10: [rule r] events: 'new_user' is listed twice" },
 	{ "joints-all-and-more", HEAD OUT RULE("joint") "joints = head all\n",
@@ -187,6 +188,39 @@ static const ErrorCase error_cases[] = {
 	  "'fast'" },
 	{ "refresh-alone", HEAD OUT RULE("joint") "refresh = 1\n",
 	  "10: [rule r] refresh: only with on_change: it resends what did not change" },
+	/* gestures: events with a hand, and [gestures] */
+	{ "args-hand-scope", HEAD OUT RULE("joint") "args = hand\n",
+	  "10: [rule r] args: 'hand' needs for = event" },
+	{ "address-hand-scope", HEAD OUT "[rule r]\noutput = o\nfor = joint\naddress = /g/{hand}\n",
+	  "9: [rule r] address: {hand} needs for = event" },
+	{ "args-hand-without-gesture",
+	  HEAD OUT RULE("event") "events = wave new_user\nargs = user hand\n",
+	  "11: [rule r] args: 'hand' is only for gesture events, and new_user has no hand" },
+	{ "address-hand-without-gesture",
+	  HEAD OUT
+	  "[rule r]\noutput = o\nfor = event\nevents = clap lost_user\naddress = /g/{hand}\n",
+	  "10: [rule r] address: {hand} is only for gesture events, and lost_user has no hand" },
+	{ "gestures-with-name", HEAD "[gestures wave]\n", "3: [gestures] takes no name" },
+	{ "gestures-unknown-key", HEAD "[gestures]\nswipe_speed = 2\n",
+	  "4: [gestures] swipe_speed: unknown key; keys are min_confidence, velocity_window, "
+	  "still_window, scale_smoothing, turn_smoothing, cooldown, stroke_settle, "
+	  "swipe_min_speed, swipe_min_distance, swipe_max_off_axis, swipe_max_duration, "
+	  "swipe_min_forward, swipe_min_elbow, push_min_speed, push_min_distance, "
+	  "push_max_off_axis, push_max_duration, push_min_reach, push_min_extension, "
+	  "wave_min_lift, "
+	  "wave_min_amplitude, wave_min_half_cycles, wave_max_half_period, raise_min_height, "
+	  "raise_max_speed, raise_hold_time, clap_min_open, clap_max_gap, clap_min_speed, "
+	  "clap_min_forward, arms_out_min_reach, arms_out_max_height, arms_out_max_speed and "
+	  "arms_out_hold_time" },
+	{ "gestures-not-a-number", HEAD "[gestures]\ncooldown = 1s\n",
+	  "4: [gestures] cooldown: expected a number from 0 to 10 s, got '1s'" },
+	{ "gestures-out-of-range", HEAD "[gestures]\nswipe_min_speed = 200\n",
+	  "4: [gestures] swipe_min_speed: expected a number from 0 to 100 body units/s, got "
+	  "'200'" },
+	{ "gestures-not-whole", HEAD "[gestures]\nwave_min_half_cycles = 2.5\n",
+	  "4: [gestures] wave_min_half_cycles: expected a whole number from 1 to 100, got '2.5'" },
+	{ "gestures-twice", HEAD "[gestures]\ncooldown = 1\n[gestures]\n",
+	  "5: duplicate section [gestures] (first at line 3)" },
 	/* [output] with kind = tuio */
 	{ "tuio-bundle", HEAD TUIO "bundle = frame\n",
 	  "5: [output t] bundle: TUIO sends one bundle per frame; bundle is for kind = osc" },
@@ -431,6 +465,87 @@ test_parse_warn_unused(void)
 	                "test.map:9: warning: [names n] is used by no rule");
 }
 
+/* Gesture events by name, with their hand; [gestures] sets the
+ * recognisers' thresholds and leaves the others at their defaults. */
+static void
+test_parse_gestures(void)
+{
+	g_autoptr(Mapping) mapping = parse_ok(
+	        HEAD OUT "[gestures]\nswipe_min_speed = 3.5\nwave_min_half_cycles = 4\n"
+	                 "[names n]\nswipe_left = swipeL\n"
+	                 "[rule r]\noutput = o\nfor = event\nevents = swipe_left clap\n"
+	                 "address = /g/{event}/{hand}\nargs = user hand event\nnames = n\n");
+	const MappingRule *rule = mapping_get_rule(mapping, 0);
+	GestureConfig defaults;
+	double value;
+
+	gesture_config_init(&defaults);
+	g_assert_cmpuint(rule->n_events, ==, 2);
+	g_assert_cmpint(rule->events[0], ==, MAPPING_EVENT_SWIPE_LEFT);
+	g_assert_cmpint(rule->events[1], ==, mapping_event_from_gesture(GESTURE_CLAP));
+	g_assert_cmpstr(rule->event_names[MAPPING_EVENT_SWIPE_LEFT], ==, "swipeL");
+	g_assert_cmpstr(rule->event_names[MAPPING_EVENT_CLAP], ==, "clap");
+	g_assert_cmpuint(rule->n_address, ==, 4);
+	g_assert_cmpint(rule->address[3].kind, ==, MAPPING_PART_HAND);
+	g_assert_cmpint(rule->args[1], ==, MAPPING_VALUE_HAND);
+	g_assert_true(mapping_rule_wants_gestures(rule));
+	g_assert_true(mapping_wants_gestures(mapping));
+	g_assert_cmpfloat(mapping->gestures.swipe_min_speed, ==, 3.5);
+	g_assert_cmpfloat(mapping->gestures.wave_min_half_cycles, ==, 4);
+	g_assert_true(gesture_config_get(&mapping->gestures, "cooldown", &value));
+	g_assert_cmpfloat(value, ==, defaults.cooldown);
+	g_assert_cmpuint(mapping->warnings->len, ==, 0);
+}
+
+/* Rules for users' comings and goings alone want no recogniser. */
+static void
+test_parse_no_gestures(void)
+{
+	g_autoptr(Mapping) mapping = parse_ok(HEAD OUT RULE("event") "events = new_user\n");
+	GestureConfig defaults;
+
+	gesture_config_init(&defaults);
+	g_assert_false(mapping_wants_gestures(mapping));
+	g_assert_cmpmem(&mapping->gestures, sizeof(defaults), &defaults, sizeof(defaults));
+}
+
+static void
+test_parse_warn_unused_gestures(void)
+{
+	g_autoptr(Mapping) mapping =
+	        parse_ok(HEAD OUT "[gestures]\ncooldown = 1\n" RULE("event") "events = new_user\n");
+
+	g_assert_cmpuint(mapping->warnings->len, ==, 1);
+	g_assert_cmpstr(g_ptr_array_index(mapping->warnings, 0), ==,
+	                "test.map:6: warning: [gestures] is used by no rule: no rule has gesture "
+	                "events");
+}
+
+/* Every key of [gestures] has its line in mappings/README.md, with its default. */
+static void
+test_gesture_keys_documented(void)
+{
+	g_autofree char *path =
+	        g_build_filename(g_getenv("SKELBRIDGE_SOURCE_ROOT"), "mappings", "README.md", NULL);
+	g_autofree char *text = NULL;
+	g_autoptr(GError) error = NULL;
+	const GestureConfigKeyInfo *info;
+
+	g_file_get_contents(path, &text, NULL, &error);
+	g_assert_no_error(error);
+	g_assert_nonnull(strstr(text, "\n### [gestures]\n"));
+	for (guint i = 0; (info = gesture_config_key_info(i)) != NULL; i++) {
+		g_autofree char *start = g_strdup_printf("| `%s` |", info->key);
+		g_autofree char *end = g_strdup_printf("| `%g` |\n", info->default_value);
+		const char *line = strstr(strstr(text, "\n### [gestures]\n"), start);
+		const char *eol = line ? strchr(line, '\n') : NULL;
+
+		if (line == NULL || eol == NULL)
+			g_error("[gestures] %s is not in %s", info->key, path);
+		g_assert_true(g_str_has_prefix(eol + 1 - strlen(end), end));
+	}
+}
+
 static void
 test_target_parse(void)
 {
@@ -518,6 +633,10 @@ main(int argc, char **argv)
 	g_test_add_func("/mapping/parse/warning/numeric-address-part",
 	                test_parse_warn_numeric_part);
 	g_test_add_func("/mapping/parse/warning/unused-sections", test_parse_warn_unused);
+	g_test_add_func("/mapping/parse/gestures", test_parse_gestures);
+	g_test_add_func("/mapping/parse/gesture-keys-documented", test_gesture_keys_documented);
+	g_test_add_func("/mapping/parse/no-gestures", test_parse_no_gestures);
+	g_test_add_func("/mapping/parse/warning/unused-gestures", test_parse_warn_unused_gestures);
 	g_test_add_func("/mapping/target/parse", test_target_parse);
 	g_test_add_func("/mapping/locate/shipped-by-name", test_locate_shipped);
 	g_test_add_func("/mapping/locate/paths-as-given", test_locate_path);

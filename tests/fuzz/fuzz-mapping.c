@@ -1,5 +1,5 @@
 /* Fuzz target: the mapping parser, and the engine running whatever
- * mapping parses on a frame with two users. */
+ * mapping parses on a frame with two users making every gesture. */
 #include <stdint.h>
 #include <string.h>
 
@@ -27,19 +27,36 @@ fill_frame(TrackerFrame *frame)
 	}
 }
 
+#define N_GESTURES (2 * GESTURE_N_KINDS)
+
+static void
+fill_gestures(GestureEvent *gestures)
+{
+	for (guint i = 0; i < N_GESTURES; i++) {
+		memset(&gestures[i], 0, sizeof(gestures[i]));
+		gestures[i].kind = (GestureKind)(i % GESTURE_N_KINDS);
+		gestures[i].user = 1 + i / GESTURE_N_KINDS;
+		gestures[i].hand = (GestureHand)(i % GESTURE_N_HANDS);
+	}
+}
+
 static void
 run_engine(const Mapping *mapping)
 {
 	g_autoptr(MappingEngine) engine = mapping_engine_new(mapping, NULL);
 	g_autoptr(GPtrArray) batches =
 	        g_ptr_array_new_with_free_func((GDestroyNotify)message_batch_free);
+	GestureEvent gestures[N_GESTURES];
 	TrackerFrame frame;
 
 	for (guint i = 0; i < mapping->outputs->len; i++)
 		g_ptr_array_add(batches, message_batch_new());
 	fill_frame(&frame);
+	fill_gestures(gestures);
 	for (int k = 0; k < 3; k++) {
-		mapping_engine_run(engine, &frame, (MessageBatch *const *)batches->pdata);
+		/* Every gesture by both users on the first frame, none after. */
+		mapping_engine_run_gestures(engine, &frame, gestures, k == 0 ? N_GESTURES : 0,
+		                            (MessageBatch *const *)batches->pdata);
 		frame.time_us += 33333;
 		frame.n_users = 2 - k;
 	}
