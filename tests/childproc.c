@@ -94,7 +94,7 @@ child_proc_log(ChildProc *proc)
 gboolean
 child_proc_wait_until(ChildProc *proc, ChildProcLogFunc ready, gpointer user_data, guint timeout_ms)
 {
-	gint64 end = g_get_monotonic_time() + timeout_ms * (gint64)1000;
+	gint64 end = g_get_monotonic_time() + testutil_wait_ms(timeout_ms) * 1000;
 
 	do {
 		g_autofree char *log = child_proc_log(proc);
@@ -127,7 +127,7 @@ child_proc_signal(ChildProc *proc, int signal)
 int
 child_proc_wait(ChildProc *proc, guint timeout_ms)
 {
-	gint64 end = g_get_monotonic_time() + timeout_ms * (gint64)1000;
+	gint64 end = g_get_monotonic_time() + testutil_wait_ms(timeout_ms) * 1000;
 	g_autofree char *log = NULL;
 
 	/* GSubprocess learns of the exit from the main context. */

@@ -3,6 +3,8 @@
 #include <lo/lo.h>
 #include <string.h>
 
+#include "testutil.h"
+
 struct _OscSink {
 	lo_server_thread server;
 	gboolean tcp;
@@ -158,7 +160,7 @@ static gboolean
 osc_sink_wait(OscSink *sink, guint timeout_ms, gboolean (*done)(OscSink *, gconstpointer),
               gconstpointer data)
 {
-	gint64 end = g_get_monotonic_time() + timeout_ms * (gint64)1000;
+	gint64 end = g_get_monotonic_time() + testutil_wait_ms(timeout_ms) * 1000;
 	gboolean ok;
 
 	g_mutex_lock(&sink->lock);

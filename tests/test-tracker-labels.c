@@ -215,7 +215,6 @@ test_async(void)
 {
 	Shot shot = { 0 };
 	g_autoptr(GMainContext) context = g_main_context_new();
-	g_autoptr(DepthFrame) other = depth_frame_new();
 	g_autoptr(Tracker) tracker = tracker_new(NULL, NULL);
 	g_autofree guint8 *labels = g_malloc(DEPTH_PIXELS);
 	AsyncRun run = { tracker, FALSE, 0, { 0 } };

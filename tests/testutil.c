@@ -86,6 +86,12 @@ testutil_percentile(double *values, guint n, double p)
 	return values[(guint)MIN(n - 1, p * n)];
 }
 
+gint64
+testutil_wait_ms(guint ms)
+{
+	return (gint64)ms * (g_getenv("SKELBRIDGE_WRAPPER") != NULL ? 10 : 1);
+}
+
 const char *
 testutil_binary(void)
 {

@@ -35,6 +35,13 @@ double testutil_percentile(double *values, guint n, double p);
 const char *testutil_binary(void);
 
 /**
+ * testutil_wait_ms:
+ * @ms, or ten times as long when skelbridge runs under valgrind
+ * ($SKELBRIDGE_WRAPPER), which makes it that much slower.
+ */
+gint64 testutil_wait_ms(guint ms);
+
+/**
  * testutil_load_raw:
  * Reads a headerless 640x480 little-endian uint16 millimetre frame into
  * @mm, or fails the test.
