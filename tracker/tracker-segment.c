@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "tracker-lsq.h"
+#include "tracker-types.h"
 
 #define MAX_BLOBS         1024
 #define MAX_HEADS         16
@@ -126,6 +127,23 @@ const float *
 tracker_segmenter_heights(const TrackerSegmenter *seg)
 {
 	return seg->heights;
+}
+
+guint
+tracker_segmenter_cell_kind(const TrackerSegmenter *seg, const TrackerGrid *grid, int k,
+                            double min_pixels)
+{
+	int b = seg->blob[k] - 1;
+
+	if (grid->z[k] <= 0.0f)
+		return TRACKER_LABEL_NO_READING;
+	if (seg->heights[k] == -G_MAXFLOAT)
+		return TRACKER_LABEL_FLOOR;
+	if (seg->labels[k] > 0)
+		return TRACKER_LABEL_USER + seg->labels[k] - 1u;
+	if (b >= 0 && (seg->blobs[b].n_pixels >= min_pixels || seg->blobs[b].n_heads > 0))
+		return TRACKER_LABEL_BACKGROUND;
+	return TRACKER_LABEL_SCENE;
 }
 
 /* ---- surfaces ---- */

@@ -80,6 +80,17 @@ const guint16 *tracker_segmenter_labels(const TrackerSegmenter *seg);
 const float *tracker_segmenter_heights(const TrackerSegmenter *seg);
 
 /**
+ * tracker_segmenter_cell_kind:
+ * What the last run made of cell @k: TRACKER_LABEL_NO_READING, _FLOOR,
+ * _BACKGROUND (a surface as big as a person, or a person's surface beyond
+ * their reach, that is no one: walls, furniture), _SCENE (smaller loose
+ * surfaces), or TRACKER_LABEL_USER + the index of the person in
+ * tracker_segmenter_people(). @min_pixels is the smallest person.
+ */
+guint tracker_segmenter_cell_kind(const TrackerSegmenter *seg, const TrackerGrid *grid, int k,
+                                  double min_pixels);
+
+/**
  * tracker_segment_jump:
  * The largest depth difference (mm) between neighbouring cells of one
  * surface at depth @z.

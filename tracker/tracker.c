@@ -12,6 +12,13 @@
 G_DEFINE_QUARK(skelbridge - tracker - error - quark, tracker_error)
 
 #define SEARCH_EVERY 8 /* frames between full searches of a tracked body */
+#define NOT_REPORTED 0xff
+
+typedef enum {
+	TRACKER_LABELS_NONE, /* no frame yet */
+	TRACKER_LABELS_LIVE, /* the segmenter still holds the last frame */
+	TRACKER_LABELS_KEPT, /* kept in labels: a worker may be on the next frame */
+} TrackerLabelsState;
 
 struct _Tracker {
 	TrackerSettings settings;
@@ -25,6 +32,10 @@ struct _Tracker {
 	gboolean have_time;
 	gint64 last_time_us;
 	gint busy; /* atomic: a frame is being tracked */
+	/* Per person of the segmenter, their index in the frame's users. */
+	guint8 user_of[TRACKER_SEGMENT_MAX_PEOPLE];
+	TrackerLabelsState labels_state;
+	guint8 *labels; /* per cell, when TRACKER_LABELS_KEPT */
 };
 
 void
@@ -109,6 +120,7 @@ tracker_free(Tracker *t)
 	tracker_grid_clear(&t->grid);
 	tracker_segmenter_free(t->segmenter);
 	tracker_limb_fitter_free(t->limbs);
+	g_free(t->labels);
 	g_free(t);
 }
 
@@ -202,6 +214,20 @@ tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 tim
 	                     &t->users_params, time_us);
 }
 
+/* Which reported user each person of the segmenter became, for
+ * tracker_get_labels(). */
+static void
+tracker_map_users(Tracker *t, const int *track_of, guint n_people, const TrackerFrame *out)
+{
+	memset(t->user_of, NOT_REPORTED, sizeof(t->user_of));
+	for (guint p = 0; p < n_people; p++) {
+		for (guint u = 0; track_of[p] >= 0 && u < out->n_users; u++) {
+			if (out->users[u].id == t->users.tracks[track_of[p]].id)
+				t->user_of[p] = (guint8)u;
+		}
+	}
+}
+
 static void
 tracker_run(Tracker *t, const guint16 *depth_mm, guint64 frame, gint64 time_us, TrackerFrame *out)
 {
@@ -225,6 +251,7 @@ tracker_run(Tracker *t, const guint16 *depth_mm, guint64 frame, gint64 time_us, 
 	out->frame = frame;
 	out->time_us = time_us;
 	tracker_users_output(&t->users, &t->users_params, time_us, t->settings.max_users, out);
+	tracker_map_users(t, track_of, n_people, out);
 }
 
 /* The frame's time must follow the last one's: smoothing and ids assume
@@ -266,10 +293,79 @@ tracker_process(Tracker *t, const guint16 *depth_mm, guint64 frame, gint64 time_
 	if (!tracker_claim(t, error))
 		return FALSE;
 	ok = tracker_check_time(t, time_us, error);
-	if (ok)
+	if (ok) {
 		tracker_run(t, depth_mm, frame, time_us, out);
+		t->labels_state = TRACKER_LABELS_LIVE;
+	}
 	g_atomic_int_set(&t->busy, 0);
 	return ok;
+}
+
+/* ---- labels ---- */
+
+/* Every cell's label, from what the segmenter holds of the last frame. */
+static void
+tracker_labels_cells(const Tracker *t, guint8 *cells)
+{
+	double min_pixels = t->segment_params.min_person_pixels;
+
+	for (int k = 0; k < t->grid.n; k++) {
+		guint kind = tracker_segmenter_cell_kind(t->segmenter, &t->grid, k, min_pixels);
+
+		if (kind >= TRACKER_LABEL_USER) {
+			guint user = t->user_of[kind - TRACKER_LABEL_USER];
+
+			kind = user == NOT_REPORTED ? TRACKER_LABEL_SCENE
+			                            : TRACKER_LABEL_USER + user;
+		}
+		cells[k] = (guint8)kind;
+	}
+}
+
+/* Keeps the last frame's labels before a worker takes on the next one. */
+static void
+tracker_labels_keep(Tracker *t)
+{
+	if (t->labels == NULL)
+		t->labels = g_new(guint8, t->grid.n);
+	tracker_labels_cells(t, t->labels);
+	t->labels_state = TRACKER_LABELS_KEPT;
+}
+
+/* Each cell's label over its block of pixels. */
+static void
+tracker_labels_expand(const Tracker *t, const guint8 *cells, guint8 *labels)
+{
+	const TrackerCamera *c = &t->settings.camera;
+
+	for (int v = 0; v < c->height; v++) {
+		const guint8 *row = cells + (v / TRACKER_GRID_STEP) * t->grid.width;
+
+		for (int u = 0; u < c->width; u++)
+			labels[v * c->width + u] = row[u / TRACKER_GRID_STEP];
+	}
+}
+
+gboolean
+tracker_get_labels(const Tracker *t, guint8 *labels)
+{
+	g_autofree guint8 *cells = NULL;
+
+	g_return_val_if_fail(t != NULL && labels != NULL, FALSE);
+
+	switch (t->labels_state) {
+	case TRACKER_LABELS_NONE:
+		return FALSE;
+	case TRACKER_LABELS_LIVE:
+		cells = g_new(guint8, t->grid.n);
+		tracker_labels_cells(t, cells);
+		tracker_labels_expand(t, cells, labels);
+		return TRUE;
+	case TRACKER_LABELS_KEPT:
+		tracker_labels_expand(t, t->labels, labels);
+		return TRUE;
+	}
+	g_return_val_if_reached(FALSE);
 }
 
 /* ---- asynchronous ---- */
@@ -329,6 +425,8 @@ tracker_process_async(Tracker *t, const guint16 *depth_mm, guint64 frame, gint64
 		g_task_return_error(task, error);
 		return;
 	}
+	if (t->labels_state == TRACKER_LABELS_LIVE)
+		tracker_labels_keep(t);
 	job = g_new0(TrackerJob, 1);
 	job->tracker = t;
 	job->depth = g_memdup2(depth_mm, (gsize)t->settings.camera.width *
@@ -351,5 +449,6 @@ tracker_process_finish(Tracker *t, GAsyncResult *result, TrackerFrame *out, GErr
 		return FALSE;
 	job = g_task_get_task_data(G_TASK(result));
 	*out = job->result;
+	tracker_labels_keep(t);
 	return TRUE;
 }

@@ -99,6 +99,16 @@ void tracker_process_async(Tracker *tracker, const guint16 *depth_mm, guint64 fr
 gboolean tracker_process_finish(Tracker *tracker, GAsyncResult *result, TrackerFrame *out,
                                 GError **error);
 
+/** tracker_get_labels: what the tracker made of each pixel of the last frame it
+ * processed (synchronously, or the one whose result tracker_process_finish() returned):
+ * TRACKER_LABEL_* from tracker-types.h, user pixels TRACKER_LABEL_USER + the user's index
+ * in that frame's TrackerFrame.users. Fills @labels, 640x480 bytes, row-major.
+ * Returns FALSE (and leaves @labels alone) before the first frame.
+ *
+ * The tracker works on blocks of 4x4 pixels: every pixel of a block has
+ * the block's label (camera width x height bytes for another camera). */
+gboolean tracker_get_labels(const Tracker *tracker, guint8 *labels);
+
 /**
  * tracker_reset:
  * Starts a new sequence (unrelated stills, a source that started over):
