@@ -253,6 +253,7 @@ bench_alone_memory(const char *self)
 	g_autoptr(GSubprocess) child =
 	        g_subprocess_new(G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
 	                         &error, self, "--tracker-alone", NULL);
+	g_autoptr(GDataInputStream) out = NULL;
 	g_autofree char *answer = NULL;
 	GOutputStream *in;
 
@@ -260,9 +261,14 @@ bench_alone_memory(const char *self)
 	in = g_subprocess_get_stdin_pipe(child);
 	bench_alone_feed(in, "crowd");
 	bench_alone_feed(in, "poses");
-	g_assert_true(g_output_stream_close(in, NULL, &error));
-	g_assert_true(g_subprocess_communicate_utf8(child, NULL, NULL, &answer, NULL, &error));
+	g_output_stream_close(in, NULL, &error);
 	g_assert_no_error(error);
+	out = g_data_input_stream_new(g_subprocess_get_stdout_pipe(child));
+	answer = g_data_input_stream_read_line(out, NULL, NULL, &error);
+	g_assert_no_error(error);
+	g_subprocess_wait_check(child, NULL, &error);
+	g_assert_no_error(error);
+	g_assert_nonnull(answer);
 	return g_ascii_strtod(answer, NULL);
 }
 
