@@ -2,6 +2,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define BAND_LOW        0.58 /* the torso band: belly to chest, fractions of H */
 #define BAND_HIGH       0.78
@@ -62,6 +63,13 @@ tracker_capsule_within(const TrackerCapsule *c, TrackerVec3 p, double margin)
 gboolean
 tracker_body_core_within(const TrackerBody *body, TrackerVec3 p, double margin)
 {
+	TrackerVec3 d = tracker_vec3_sub(p, body->origin);
+	double h = tracker_vec3_dot(d, body->up), reach = body->core_reach + margin;
+
+	/* Most of a person (legs, arms held out) is outside the cylinder. */
+	if (h < body->core_low - margin || h > body->core_high + margin || reach <= 0.0 ||
+	    tracker_vec3_dot(d, d) - h * h > reach * reach)
+		return FALSE;
 	for (int i = 0; i < TRACKER_BODY_N_CORE; i++) {
 		if (tracker_capsule_within(&body->core[i], p, margin))
 			return TRUE;
@@ -237,23 +245,39 @@ tracker_body_torso_descend(const TorsoPoints *pts, TorsoPose *pose, double step,
 	return best;
 }
 
-static int
-tracker_body_compare_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
+/* The value of rank n / 2 (the one sorting would put there), by
+ * selection: a torso has hundreds of points and this runs every frame. */
 static double
 tracker_body_median(const double *values, int n)
 {
-	double sorted[MAX_FIT_POINTS];
+	double v[MAX_FIT_POINTS];
+	int lo = 0, hi = n - 1, k = n / 2;
 
-	for (int i = 0; i < n; i++)
-		sorted[i] = values[i];
-	qsort(sorted, n, sizeof(double), tracker_body_compare_double);
-	return sorted[n / 2];
+	memcpy(v, values, n * sizeof(double));
+	while (lo < hi) {
+		double pivot = v[(lo + hi) / 2];
+		int i = lo, j = hi;
+
+		while (i <= j) {
+			while (v[i] < pivot)
+				i++;
+			while (v[j] > pivot)
+				j--;
+			if (i <= j) {
+				double t = v[i];
+
+				v[i++] = v[j];
+				v[j--] = t;
+			}
+		}
+		if (k <= j)
+			hi = j;
+		else if (k >= i)
+			lo = i;
+		else
+			break;
+	}
+	return v[k];
 }
 
 static void
@@ -400,6 +424,29 @@ tracker_body_torso_fit(const TorsoPoints *pts, const TorsoPose *previous)
 	return best;
 }
 
+/* The cylinder about the body's vertical that holds the core: a capsule
+ * reaches no higher, lower or farther out than its end spheres. */
+static void
+tracker_body_core_bounds(TrackerBody *body)
+{
+	body->core_low = G_MAXDOUBLE;
+	body->core_high = -G_MAXDOUBLE;
+	body->core_reach = 0.0;
+	for (int i = 0; i < TRACKER_BODY_N_CORE; i++) {
+		const TrackerCapsule *c = &body->core[i];
+
+		for (int e = 0; e < 2; e++) {
+			TrackerVec3 d = tracker_vec3_sub(e == 0 ? c->a : c->b, body->origin);
+			double h = tracker_vec3_dot(d, body->up);
+			double out = sqrt(MAX(0.0, tracker_vec3_dot(d, d) - h * h));
+
+			body->core_low = MIN(body->core_low, h - c->r);
+			body->core_high = MAX(body->core_high, h + c->r);
+			body->core_reach = MAX(body->core_reach, out + c->r);
+		}
+	}
+}
+
 static void
 tracker_body_core(TrackerBody *body)
 {
@@ -428,6 +475,7 @@ tracker_body_core(TrackerBody *body)
 	c[4].r = NECK_RADIUS * H;
 	c[5].a = c[5].b = body->head;
 	c[5].r = body->head_radius;
+	tracker_body_core_bounds(body);
 }
 
 /* The frame from the fitted stadium; the origin is on the floor. */

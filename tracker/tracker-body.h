@@ -53,6 +53,9 @@ typedef struct {
 	double head_radius;
 	/* The trunk and head as capsules: what is not an arm or a leg. */
 	TrackerCapsule core[TRACKER_BODY_N_CORE];
+	/* A cylinder about the origin's vertical holding them all: heights
+	 * above the origin and the radius, mm. */
+	double core_low, core_high, core_reach;
 } TrackerBody;
 
 typedef struct {

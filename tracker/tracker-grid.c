@@ -26,6 +26,7 @@ tracker_grid_init(TrackerGrid *grid, const TrackerCamera *camera)
 	grid->scratch_far = g_new(guint16, camera->width);
 	grid->scratch_n = g_new(guint16, camera->width);
 	grid->scratch_sum = g_new(guint32, camera->width);
+	grid->scratch_zero = g_new0(guint16, camera->width);
 	grid->ky = g_new(float, grid->height);
 	/* A cell's point sits at the centre of its block. */
 	for (int i = 0; i < grid->width; i++)
@@ -50,43 +51,60 @@ tracker_grid_clear(TrackerGrid *grid)
 	g_clear_pointer(&grid->scratch_far, g_free);
 	g_clear_pointer(&grid->scratch_sum, g_free);
 	g_clear_pointer(&grid->scratch_n, g_free);
+	g_clear_pointer(&grid->scratch_zero, g_free);
 	g_clear_pointer(&grid->ky, g_free);
 }
 
 #define GRID_CHUNK 16 /* columns a fixed-length inner loop takes: the compiler vectorizes it */
 
-/* Folds image row @row into the per-column nearest (no reading, 0, wraps
- * to the largest value), farthest, sum and count. This and the loop after
- * it are the only loops over every pixel. */
+/* Folds the four image rows of a block row into the per-column nearest
+ * (no reading, 0, wraps to the largest value), farthest, sum and count,
+ * in one pass that keeps everything in registers. This and the loop
+ * after it are the only loops over every pixel. */
 static inline void
-tracker_grid_fold_chunk(const guint16 *restrict row, guint16 *restrict near, guint16 *restrict far,
-                        guint32 *restrict sum, guint16 *restrict n)
+tracker_grid_fold_chunk(const guint16 *restrict r0, const guint16 *restrict r1,
+                        const guint16 *restrict r2, const guint16 *restrict r3,
+                        guint16 *restrict near, guint16 *restrict far, guint32 *restrict sum,
+                        guint16 *restrict n)
 {
 	for (int u = 0; u < GRID_CHUNK; u++) {
-		guint16 z = row[u], zm = (guint16)(z - 1u);
+		guint16 a = r0[u], b = r1[u], c = r2[u], d = r3[u];
+		guint16 am = (guint16)(a - 1u), bm = (guint16)(b - 1u), cm = (guint16)(c - 1u),
+		        dm = (guint16)(d - 1u);
+		guint16 n1 = am < bm ? am : bm, n2 = cm < dm ? cm : dm;
+		guint16 f1 = a > b ? a : b, f2 = c > d ? c : d;
 
-		near[u] = near[u] < zm ? near[u] : zm;
-		far[u] = far[u] > z ? far[u] : z;
-		sum[u] += z;
-		n[u] += z != 0;
+		near[u] = n1 < n2 ? n1 : n2;
+		far[u] = f1 > f2 ? f1 : f2;
+		sum[u] = (guint32)a + b + c + d;
+		n[u] = (guint16)((a != 0) + (b != 0) + (c != 0) + (d != 0));
 	}
 }
 
+/* @rows holds the block row's image rows; a short last block row gets
+ * rows without readings, which change nothing. */
 static void
-tracker_grid_fold(const guint16 *row, int width, guint16 *near, guint16 *far, guint32 *sum,
-                  guint16 *n)
+tracker_grid_fold(const guint16 *const rows[TRACKER_GRID_STEP], int width, guint16 *near,
+                  guint16 *far, guint32 *sum, guint16 *n)
 {
 	int u = 0;
 
 	for (; u + GRID_CHUNK <= width; u += GRID_CHUNK)
-		tracker_grid_fold_chunk(row + u, near + u, far + u, sum + u, n + u);
+		tracker_grid_fold_chunk(rows[0] + u, rows[1] + u, rows[2] + u, rows[3] + u,
+		                        near + u, far + u, sum + u, n + u);
 	for (; u < width; u++) {
-		guint16 z = row[u];
+		near[u] = G_MAXUINT16;
+		far[u] = 0;
+		sum[u] = 0;
+		n[u] = 0;
+		for (int r = 0; r < TRACKER_GRID_STEP; r++) {
+			guint16 z = rows[r][u];
 
-		near[u] = MIN(near[u], (guint16)(z - 1u));
-		far[u] = MAX(far[u], z);
-		sum[u] += z;
-		n[u] += z != 0;
+			near[u] = MIN(near[u], (guint16)(z - 1u));
+			far[u] = MAX(far[u], z);
+			sum[u] += z;
+			n[u] += z != 0;
+		}
 	}
 }
 
@@ -96,16 +114,31 @@ tracker_grid_fold(const guint16 *row, int width, guint16 *near, guint16 *far, gu
 static float
 tracker_grid_near_mean(const guint16 *depth, int stride, int w, int h, guint near, guint8 *count)
 {
-	guint tol = near + tracker_grid_tolerance(near), sum = 0, n = 0;
+	/* Readings from @near to its tolerance, without a branch: no reading
+	 * (0) wraps to the largest value and is left out too. */
+	guint span = tracker_grid_tolerance(near) + 1, sum = 0, n = 0;
 
-	for (int v = 0; v < h; v++) {
-		for (int u = 0; u < w; u++) {
-			guint z = depth[v * stride + u];
+	if (w == TRACKER_GRID_STEP && h == TRACKER_GRID_STEP) {
+		for (int v = 0; v < TRACKER_GRID_STEP; v++) {
+			const guint16 *row = depth + v * stride;
 
-			if (z != 0 && z <= tol) {
-				sum += z;
-				n++;
+			for (int u = 0; u < TRACKER_GRID_STEP; u++) {
+				guint in = (guint)row[u] - near < span;
+
+				sum += in * row[u];
+				n += in;
 			}
+		}
+		h = 0;
+	}
+	for (int v = 0; v < h; v++) {
+		const guint16 *row = depth + v * stride;
+
+		for (int u = 0; u < w; u++) {
+			guint in = (guint)row[u] - near < span;
+
+			sum += in * row[u];
+			n += in;
 		}
 	}
 	*count = (guint8)n;
@@ -157,14 +190,11 @@ tracker_grid_fill(TrackerGrid *grid, const guint16 *depth_mm, double max_depth_m
 
 	for (int j = 0; j < grid->height; j++) {
 		int v0 = j * TRACKER_GRID_STEP, h = MIN(TRACKER_GRID_STEP, c->height - v0);
+		const guint16 *rows[TRACKER_GRID_STEP];
 
-		memset(near, 0xff, c->width * sizeof(guint16));
-		memset(far, 0, c->width * sizeof(guint16));
-		memset(sum, 0, c->width * sizeof(guint32));
-		memset(n, 0, c->width * sizeof(guint16));
-		for (int v = 0; v < h; v++)
-			tracker_grid_fold(depth_mm + (v0 + v) * c->width, c->width, near, far, sum,
-			                  n);
+		for (int v = 0; v < TRACKER_GRID_STEP; v++)
+			rows[v] = v < h ? depth_mm + (v0 + v) * c->width : grid->scratch_zero;
+		tracker_grid_fold(rows, c->width, near, far, sum, n);
 		for (int i = 0; i < grid->width; i++) {
 			int k = j * grid->width + i, u0 = i * TRACKER_GRID_STEP;
 			int w = MIN(TRACKER_GRID_STEP, c->width - u0);

@@ -23,6 +23,7 @@ typedef struct {
 	float *kx, *ky;       /* per column x/z, per row y/z of cell centres */
 	guint16 *scratch_near, *scratch_far, *scratch_n; /* per image column */
 	guint32 *scratch_sum;
+	guint16 *scratch_zero; /* an image row without readings */
 } TrackerGrid;
 
 /** tracker_grid_init: allocates a grid for images from @camera. */

@@ -55,8 +55,9 @@ typedef struct {
 
 struct _TrackerSegmenter {
 	int width, height, n;
-	guint16 *blob;   /* per cell: blob index + 1, 0 for none */
-	guint16 *labels; /* per cell: person index + 1, 0 for none */
+	guint16 *col, *row; /* per cell: its column and row */
+	guint16 *blob;      /* per cell: blob index + 1, 0 for none */
+	guint16 *labels;    /* per cell: person index + 1, 0 for none */
 	float *heights;
 	int *stack;
 	float *top; /* per column, scratch */
@@ -80,6 +81,12 @@ tracker_segmenter_new(const TrackerGrid *grid)
 	seg->width = grid->width;
 	seg->height = grid->height;
 	seg->n = grid->n;
+	seg->col = g_new(guint16, grid->n);
+	seg->row = g_new(guint16, grid->n);
+	for (int k = 0; k < grid->n; k++) {
+		seg->col[k] = (guint16)(k % grid->width);
+		seg->row[k] = (guint16)(k / grid->width);
+	}
 	seg->blob = g_new0(guint16, grid->n);
 	seg->labels = g_new0(guint16, grid->n);
 	seg->heights = g_new0(float, grid->n);
@@ -98,6 +105,8 @@ tracker_segmenter_free(TrackerSegmenter *seg)
 {
 	if (seg == NULL)
 		return;
+	g_free(seg->col);
+	g_free(seg->row);
 	g_free(seg->blob);
 	g_free(seg->labels);
 	g_free(seg->heights);
@@ -183,10 +192,8 @@ tracker_segmenter_joined(const TrackerGrid *grid, int a, int b)
 }
 
 static void
-tracker_segmenter_blob_add(Blob *blob, const TrackerGrid *grid, int k, int width)
+tracker_segmenter_blob_add(Blob *blob, const TrackerGrid *grid, int k, int u, int v)
 {
-	int u = k % width, v = k / width;
-
 	blob->n_cells++;
 	blob->n_pixels += grid->count[k];
 	blob->sum = tracker_vec3_add(blob->sum, tracker_grid_point(grid, k));
@@ -196,32 +203,40 @@ tracker_segmenter_blob_add(Blob *blob, const TrackerGrid *grid, int k, int width
 	blob->v1 = MAX(blob->v1, v);
 }
 
-/* Flood fill from @seed; every cell is pushed once. */
+/* Adds neighbour @kk of cell @k to blob @id if it belongs there. */
+static inline void
+tracker_segmenter_spread(TrackerSegmenter *seg, const TrackerGrid *grid, int k, int kk, guint16 id,
+                         int *top)
+{
+	if (!tracker_segmenter_free_cell(seg, kk) || !tracker_segmenter_joined(grid, k, kk))
+		return;
+	seg->blob[kk] = id;
+	seg->stack[(*top)++] = kk;
+}
+
+/* Flood fill from @seed; every cell is pushed once. Cells are found by
+ * index, their column and row from tables: no division per cell. */
 static void
 tracker_segmenter_flood(TrackerSegmenter *seg, const TrackerGrid *grid, int seed, guint16 id)
 {
-	static const int du[4] = { 1, -1, 0, 0 }, dv[4] = { 0, 0, 1, -1 };
 	Blob *blob = &seg->blobs[id - 1];
-	int top = 0;
+	int top = 0, w = seg->width;
 
 	*blob = (Blob){ .u0 = G_MAXINT, .v0 = G_MAXINT, .u1 = -1, .v1 = -1, .person = -1 };
 	seg->blob[seed] = id;
 	seg->stack[top++] = seed;
 	while (top > 0) {
-		int k = seg->stack[--top], u = k % seg->width, v = k / seg->width;
+		int k = seg->stack[--top], u = seg->col[k], v = seg->row[k];
 
-		tracker_segmenter_blob_add(blob, grid, k, seg->width);
-		for (int d = 0; d < 4; d++) {
-			int uu = u + du[d], vv = v + dv[d], kk = vv * seg->width + uu;
-
-			if (uu < 0 || vv < 0 || uu >= seg->width || vv >= seg->height)
-				continue;
-			if (!tracker_segmenter_free_cell(seg, kk) ||
-			    !tracker_segmenter_joined(grid, k, kk))
-				continue;
-			seg->blob[kk] = id;
-			seg->stack[top++] = kk;
-		}
+		tracker_segmenter_blob_add(blob, grid, k, u, v);
+		if (u + 1 < w)
+			tracker_segmenter_spread(seg, grid, k, k + 1, id, &top);
+		if (u > 0)
+			tracker_segmenter_spread(seg, grid, k, k - 1, id, &top);
+		if (v + 1 < seg->height)
+			tracker_segmenter_spread(seg, grid, k, k + w, id, &top);
+		if (v > 0)
+			tracker_segmenter_spread(seg, grid, k, k - w, id, &top);
 	}
 }
 
@@ -815,7 +830,7 @@ static void
 tracker_segmenter_relax(TrackerSegmenter *seg, const TrackerGrid *grid, int k, int *n)
 {
 	static const int du[4] = { 1, -1, 0, 0 }, dv[4] = { 0, 0, 1, -1 };
-	int u = k % seg->width, v = k / seg->width;
+	int u = seg->col[k], v = seg->row[k];
 	TrackerVec3 p = tracker_grid_point(grid, k);
 
 	for (int d = 0; d < 4; d++) {
@@ -1014,7 +1029,7 @@ tracker_segmenter_stats(TrackerSegmenter *seg, const TrackerGrid *grid)
 	}
 	for (int k = 0; k < seg->n; k++) {
 		TrackerPerson *p;
-		int u = k % seg->width, v = k / seg->width;
+		int u = seg->col[k], v = seg->row[k];
 
 		if (seg->labels[k] == 0)
 			continue;

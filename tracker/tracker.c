@@ -1,5 +1,6 @@
 #include "tracker.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "tracker-body.h"
@@ -13,6 +14,10 @@ G_DEFINE_QUARK(skelbridge - tracker - error - quark, tracker_error)
 
 #define SEARCH_EVERY 8 /* frames between full searches of a tracked body */
 #define NOT_REPORTED 0xff
+/* A torso refitted without the arms that moved less than this keeps the
+ * limbs fitted on it: they would not move. */
+#define REFINE_MOVE_MM  5.0
+#define REFINE_TURN_RAD 0.02
 
 typedef enum {
 	TRACKER_LABELS_NONE, /* no frame yet */
@@ -177,7 +182,7 @@ tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 tim
 		                   NULL };
 	TrackerVec3 joints[TRACKER_N_JOINTS] = { { 0 } };
 	double confidence[TRACKER_N_JOINTS] = { 0 };
-	TrackerBody body;
+	TrackerBody body, fitted;
 	TrackerLimbPose poses[TRACKER_N_LIMBS];
 
 	/* A full search now and then; in between, last frame's pose refined. */
@@ -194,11 +199,16 @@ tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 tim
 	}
 	tracker_limb_fit(t->limbs, &body, &cells, track->has_body ? track->limbs : NULL, search,
 	                 poses);
-	/* The torso again without the arms, and the limbs on that torso. */
+	/* The torso again without the arms, and the limbs on that torso
+	 * unless it stayed where it was. */
+	fitted = body;
 	cells.exclude = tracker_limb_claims(t->limbs);
 	tracker_body_refit(&body, &cells, person);
 	cells.exclude = NULL;
-	tracker_limb_refine(t->limbs, &body, &cells, track->has_body ? track->limbs : NULL, poses);
+	if (tracker_vec3_distance(fitted.origin, body.origin) > REFINE_MOVE_MM ||
+	    fabs(fitted.yaw - body.yaw) > REFINE_TURN_RAD)
+		tracker_limb_refine(t->limbs, &body, &cells, track->has_body ? track->limbs : NULL,
+		                    poses);
 	tracker_body_trunk(&body, joints);
 	tracker_limb_joints(&body, &cells, poses, joints, confidence);
 	tracker_trunk_confidence(t, person, joints, confidence);
