@@ -128,6 +128,29 @@ cli_parse(GOptionContext *context, const char *command, int *argc, char ***argv)
 	return FALSE;
 }
 
+gboolean
+cli_source_event(Source *source, SourceEvent event, const GError *error, GMainLoop *loop,
+                 int *status)
+{
+	switch (event) {
+	case SOURCE_EVENT_END:
+		g_main_loop_quit(loop);
+		break;
+	case SOURCE_EVENT_ERROR:
+		cli_error("%s", error->message);
+		*status = 1;
+		g_main_loop_quit(loop);
+		break;
+	case SOURCE_EVENT_LOST:
+		cli_warning("%s", error->message);
+		break;
+	case SOURCE_EVENT_RESUMED:
+		cli_info("%s: frames again", source_spec(source));
+		return TRUE;
+	}
+	return FALSE;
+}
+
 typedef struct {
 	GMainLoop *loop;
 	gboolean *signalled;

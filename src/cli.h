@@ -29,6 +29,16 @@ Source *cli_open_source(const CliSourceArgs *args, GError **error);
 gboolean cli_parse(GOptionContext *context, const char *command, int *argc, char ***argv);
 
 /**
+ * cli_source_event:
+ * What a command does with its source's events: reports losses, recoveries
+ * and errors at their levels, and quits @loop at the end of the source or on
+ * an error (which also sets *@status to 1). Returns TRUE when the source
+ * resumed, for the caller to start its skeletons afresh.
+ */
+gboolean cli_source_event(Source *source, SourceEvent event, const GError *error, GMainLoop *loop,
+                          int *status);
+
+/**
  * cli_quit_on_signals:
  * SIGINT and SIGTERM quit @loop and set *@signalled; they are handled on
  * @loop's own context.

@@ -54,22 +54,7 @@ cmd_record_event(Source *source, SourceEvent event, const GError *error, gpointe
 {
 	CmdRecord *rec = user_data;
 
-	switch (event) {
-	case SOURCE_EVENT_END:
-		g_main_loop_quit(rec->loop);
-		break;
-	case SOURCE_EVENT_ERROR:
-		cli_error("%s", error->message);
-		rec->status = 1;
-		g_main_loop_quit(rec->loop);
-		break;
-	case SOURCE_EVENT_LOST:
-		cli_warning("%s", error->message);
-		break;
-	case SOURCE_EVENT_RESUMED:
-		cli_info("%s: frames again", source_spec(source));
-		break;
-	}
+	cli_source_event(source, event, error, rec->loop, &rec->status);
 }
 
 static int

@@ -115,23 +115,8 @@ cmd_snapshot_event(Source *source, SourceEvent event, const GError *error, gpoin
 {
 	CmdSnapshot *snap = user_data;
 
-	switch (event) {
-	case SOURCE_EVENT_END:
-		g_main_loop_quit(snap->loop);
-		break;
-	case SOURCE_EVENT_ERROR:
-		cli_error("%s", error->message);
-		snap->status = 1;
-		g_main_loop_quit(snap->loop);
-		break;
-	case SOURCE_EVENT_LOST:
-		cli_warning("%s", error->message);
-		break;
-	case SOURCE_EVENT_RESUMED:
-		cli_info("%s: frames again", source_spec(source));
+	if (cli_source_event(source, event, error, snap->loop, &snap->status))
 		skeletons_reset(snap->skeletons);
-		break;
-	}
 }
 
 static int

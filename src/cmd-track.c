@@ -115,24 +115,9 @@ cmd_track_event(Source *source, SourceEvent event, const GError *error, gpointer
 {
 	CmdTrack *track = user_data;
 
-	switch (event) {
-	case SOURCE_EVENT_END:
-		g_main_loop_quit(track->loop);
-		break;
-	case SOURCE_EVENT_ERROR:
-		cli_error("%s", error->message);
-		track->status = 1;
-		g_main_loop_quit(track->loop);
-		break;
-	case SOURCE_EVENT_LOST:
-		cli_warning("%s", error->message);
-		break;
-	case SOURCE_EVENT_RESUMED:
-		cli_info("%s: frames again", source_spec(source));
-		/* Time and people moved on while the device was away. */
+	/* Time and people moved on while the device was away. */
+	if (cli_source_event(source, event, error, track->loop, &track->status))
 		skeletons_reset(track->skeletons);
-		break;
-	}
 }
 
 static int
