@@ -3,20 +3,23 @@
 #include <math.h>
 #include <string.h>
 
-#define N_DIRECTIONS 160
-#define MAX_SAMPLES  640
-#define KEEP_UPPER   5
-#define KEEP_CHAINS  4
-#define UPPER_SPREAD 0.35 /* radians between kept upper segments */
-#define COARSE_STEPS 12
-#define FINE_STEPS   24
-#define FOLLOW_KEEP  0.5 /* last frame's pose is kept while it scores half as well */
+#define N_DIRECTIONS    160
+#define MAX_SAMPLES     640
+#define KEEP_UPPER      5
+#define KEEP_CHAINS     4
+#define UPPER_SPREAD    0.35 /* radians between kept upper segments */
+#define COARSE_STEPS    12
+#define FINE_STEPS      24
+#define CORE_SIDE_MM    20.0 /* a cell this far beside the trunk is not the trunk's */
+#define FOLLOW_KEEP     0.5  /* last frame's pose is kept while it scores half as well */
+#define CONFLICT_SHARED 0.1  /* a forearm this much on the other's cells: try both orders */
 /* What the samples of a pose cost. An arm behind a turned body or behind
  * a neighbour is common, so hidden samples cost little; a limb the depth
  * does not decide is pulled towards hanging down, where a hidden arm most
  * likely is. */
 #define COST_NONE      0.3 /* no reading where the limb would be */
 #define COST_HIDDEN    0.1 /* something in front of the limb */
+#define COST_SHARED    0.1 /* on cells another limb explains */
 #define COST_FREE      1.0 /* the sensor sees past where the limb would be */
 #define COST_COLLIDE   3.0 /* a joint deep inside the trunk */
 #define PRIOR_PREVIOUS 1.0 /* per radian away from last frame's pose */
@@ -43,6 +46,7 @@ typedef struct {
 typedef struct {
 	double credit, cost;
 	guint seen[2], in_view[2]; /* samples each segment has credit for, and in view */
+	guint shared;              /* lower segment's samples on cells another limb explains */
 } Tally;
 
 struct _TrackerLimbFitter {
@@ -52,19 +56,13 @@ struct _TrackerLimbFitter {
 	guint32 *stamp; /* per cell: the pose that last drew it */
 	int *slot;      /* ...and its sample */
 	guint32 now;
-	guint8 *core;    /* per cell: explained by the trunk */
-	guint8 *claimed; /* per cell: explained by a limb fitted already */
+	guint8 *core;         /* per cell: explained by the trunk */
+	guint8 *claimed;      /* per cell: explained by a limb fitted already */
+	guint8 *claimed_legs; /* ...by the legs alone, while the arms are tried */
+	gboolean right_first; /* this person's fit took the right arm first */
 	Sample samples[MAX_SAMPLES];
 	int n_samples;
 	TrackerVec3 dirs[N_DIRECTIONS];
-};
-
-/* Legs first: a hanging hand beside a thigh is then the arm's. */
-static const TrackerLimbId limb_order[TRACKER_N_LIMBS] = {
-	TRACKER_LIMB_LEFT_LEG,
-	TRACKER_LIMB_RIGHT_LEG,
-	TRACKER_LIMB_LEFT_ARM,
-	TRACKER_LIMB_RIGHT_ARM,
 };
 
 static const TrackerVec3 arm_rest[2] = { { 0.12, -0.99, 0.0 }, { 0.08, -0.99, 0.08 } };
@@ -80,6 +78,7 @@ tracker_limb_fitter_new(const TrackerGrid *grid)
 	f->slot = g_new0(int, grid->n);
 	f->core = g_new0(guint8, grid->n);
 	f->claimed = g_new0(guint8, grid->n);
+	f->claimed_legs = g_new0(guint8, grid->n);
 	/* A Fibonacci sphere: directions spread evenly, about 16 degrees apart. */
 	for (int i = 0; i < N_DIRECTIONS; i++) {
 		double y = 1.0 - 2.0 * (i + 0.5) / N_DIRECTIONS, r = sqrt(1.0 - y * y);
@@ -98,6 +97,7 @@ tracker_limb_fitter_free(TrackerLimbFitter *f)
 	g_free(f->slot);
 	g_free(f->core);
 	g_free(f->claimed);
+	g_free(f->claimed_legs);
 	g_free(f);
 }
 
@@ -268,10 +268,15 @@ tracker_limb_tally(TrackerLimbFitter *f, Tally *t)
 			t->cost += COST_FREE * MIN(1.0, (d - tol) / tol);
 		} else if (d < -tol) {
 			t->cost += COST_HIDDEN;
-		} else if (labels[s->cell] == f->cells->label && !f->core[s->cell] &&
-		           !f->claimed[s->cell]) {
+		} else if (labels[s->cell] == f->cells->label && !f->core[s->cell]) {
 			/* Seen: by cells that nothing else explains. A limb laid
-			 * over the trunk's own surface is not seen, only allowed. */
+			 * over the trunk's own surface is not seen, only allowed;
+			 * one laid over another limb is as good as hidden. */
+			if (f->claimed[s->cell]) {
+				t->shared += s->seg;
+				t->cost += COST_SHARED;
+				continue;
+			}
 			t->seen[s->seg]++;
 			t->credit += 1.0;
 		}
@@ -483,6 +488,7 @@ tracker_limb_finish(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbP
 	out->score = tracker_limb_score(f, m, best->upper, best->lower, TRUE, prev, &t);
 	out->seen_upper = (double)t.seen[0] / MAX(1u, t.in_view[0]);
 	out->seen_lower = (double)t.seen[1] / MAX(1u, t.in_view[1]);
+	out->shared = (double)t.shared / MAX(1u, t.in_view[1]);
 }
 
 static void
@@ -524,6 +530,31 @@ tracker_limb_follow(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbP
 
 /* ---- the person's cells ---- */
 
+/* Whether the trunk explains a surface point @p. In front of the trunk,
+ * within @depth_tol of it (the sensor's depth is that uncertain, and a
+ * forearm laid on the chest is no nearer). Beside the trunk the depth's
+ * uncertainty says nothing about where a cell lies across the image, which
+ * is known to a cell or so: there the point, taken back along its ray by
+ * up to @depth_tol, must lie within CORE_SIDE_MM of the trunk. So a thin
+ * arm hanging close by the trunk stays the arm's however far away the
+ * person stands, where a margin of @depth_tol all round took it. */
+static gboolean
+tracker_limb_core_cell(const TrackerLimbFitter *f, TrackerVec3 p, double depth_tol)
+{
+	TrackerVec3 ray = tracker_vec3_normalize(p);
+	double side = fabs(tracker_vec3_dot(tracker_vec3_sub(p, f->body->origin), f->body->left));
+	double half = (TRACKER_BODY_TORSO_HALF + TRACKER_BODY_TORSO_RADIUS) * f->body->height;
+
+	if (side < half - CORE_SIDE_MM)
+		return tracker_body_core_within(f->body, p, depth_tol);
+	for (int i = 0; i <= 2; i++) {
+		if (tracker_body_core_within(f->body, tracker_vec3_mad(p, ray, 0.5 * i * depth_tol),
+		                             CORE_SIDE_MM))
+			return TRUE;
+	}
+	return FALSE;
+}
+
 /* Marks the person's cells that the trunk explains, and clears claims. */
 static void
 tracker_limb_mark_core(TrackerLimbFitter *f)
@@ -536,8 +567,8 @@ tracker_limb_mark_core(TrackerLimbFitter *f)
 		f->core[k] = 0;
 		if (f->cells->labels[k] != f->cells->label)
 			continue;
-		f->core[k] = tracker_body_core_within(f->body, tracker_grid_point(grid, k),
-		                                      tracker_limb_tolerance(grid->z[k]) - 10.0);
+		f->core[k] = tracker_limb_core_cell(f, tracker_grid_point(grid, k),
+		                                    tracker_limb_tolerance(grid->z[k]) - 10.0);
 	}
 }
 
@@ -591,6 +622,86 @@ tracker_limb_claim(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbPo
 	}
 }
 
+/* Fits limb @id, from last frame's pose unless @search or it no longer
+ * fits, and claims its cells. */
+static void
+tracker_limb_fit_one(TrackerLimbFitter *f, TrackerLimbId id, const TrackerLimbPose *previous,
+                     gboolean search, TrackerLimbPose *pose)
+{
+	LimbModel m = tracker_limb_model(f->body, id);
+	const TrackerLimbPose *prev = previous != NULL ? &previous[id] : NULL;
+
+	if (search || !tracker_limb_follow(f, &m, prev, pose))
+		tracker_limb_search(f, &m, prev, pose);
+	if (pose->valid)
+		tracker_limb_claim(f, &m, pose);
+}
+
+/* Copies the claims on the person's cells. */
+static void
+tracker_limb_save_claims(TrackerLimbFitter *f, guint8 *from, guint8 *to)
+{
+	TRACKER_BODY_FOREACH_CELL(f->cells, k)
+	to[k] = from[k];
+}
+
+/* What the two arms explain together. */
+static double
+tracker_limb_pair_score(const TrackerLimbPose poses[TRACKER_N_LIMBS])
+{
+	double s = 0.0;
+
+	for (int id = TRACKER_LIMB_LEFT_ARM; id <= TRACKER_LIMB_RIGHT_ARM; id++)
+		s += poses[id].valid ? poses[id].score : 0.0;
+	return s;
+}
+
+/* Both arms, @first then the other (ids 0 and 1): the first takes the
+ * cells it explains, and the second is fitted to what is left. */
+static void
+tracker_limb_fit_arms(TrackerLimbFitter *f, TrackerLimbId first, const TrackerLimbPose *previous,
+                      gboolean search, TrackerLimbPose poses[TRACKER_N_LIMBS])
+{
+	tracker_limb_fit_one(f, first, previous, search, &poses[first]);
+	tracker_limb_fit_one(f, first ^ 1, previous, search, &poses[first ^ 1]);
+}
+
+/* The arms, fitted one after the other. Whichever goes first can take the
+ * other's cells (a hidden far arm laid over the near one, a hanging arm
+ * reaching over the head for the raised one), and the second is left a
+ * guess over the first: when the second lies largely on the first's
+ * cells, the other order is tried too and the pair that explains more is
+ * kept. */
+static void
+tracker_limb_fit_pair(TrackerLimbFitter *f, const TrackerLimbPose *previous, gboolean search,
+                      TrackerLimbPose poses[TRACKER_N_LIMBS])
+{
+	TrackerLimbPose other[TRACKER_N_LIMBS];
+
+	f->right_first = FALSE;
+	tracker_limb_save_claims(f, f->claimed, f->claimed_legs);
+	tracker_limb_fit_arms(f, TRACKER_LIMB_LEFT_ARM, previous, search, poses);
+	if (!poses[TRACKER_LIMB_RIGHT_ARM].valid ||
+	    poses[TRACKER_LIMB_RIGHT_ARM].shared < CONFLICT_SHARED)
+		return;
+	tracker_limb_save_claims(f, f->claimed_legs, f->claimed);
+	memcpy(other, poses, sizeof(other));
+	tracker_limb_fit_arms(f, TRACKER_LIMB_RIGHT_ARM, previous, search, other);
+	if (tracker_limb_pair_score(other) > tracker_limb_pair_score(poses)) {
+		memcpy(poses, other, sizeof(other));
+		f->right_first = TRUE;
+		return;
+	}
+	/* The first order stays: its claims again. */
+	tracker_limb_save_claims(f, f->claimed_legs, f->claimed);
+	for (int id = TRACKER_LIMB_LEFT_ARM; id <= TRACKER_LIMB_RIGHT_ARM; id++) {
+		LimbModel m = tracker_limb_model(f->body, (TrackerLimbId)id);
+
+		if (poses[id].valid)
+			tracker_limb_claim(f, &m, &poses[id]);
+	}
+}
+
 void
 tracker_limb_fit(TrackerLimbFitter *f, const TrackerBody *body, const TrackerBodyCells *cells,
                  const TrackerLimbPose *previous, gboolean search,
@@ -600,23 +711,22 @@ tracker_limb_fit(TrackerLimbFitter *f, const TrackerBody *body, const TrackerBod
 	f->cells = cells;
 	f->body = body;
 	tracker_limb_mark_core(f);
-	for (int i = 0; i < TRACKER_N_LIMBS; i++) {
-		TrackerLimbId id = limb_order[i];
-		LimbModel m = tracker_limb_model(body, id);
-
-		const TrackerLimbPose *prev = previous != NULL ? &previous[id] : NULL;
-
-		if (search || !tracker_limb_follow(f, &m, prev, &poses[id]))
-			tracker_limb_search(f, &m, prev, &poses[id]);
-		if (poses[id].valid)
-			tracker_limb_claim(f, &m, &poses[id]);
-	}
+	/* Legs first: a hanging hand beside a thigh is then the arm's. */
+	tracker_limb_fit_one(f, TRACKER_LIMB_LEFT_LEG, previous, search,
+	                     &poses[TRACKER_LIMB_LEFT_LEG]);
+	tracker_limb_fit_one(f, TRACKER_LIMB_RIGHT_LEG, previous, search,
+	                     &poses[TRACKER_LIMB_RIGHT_LEG]);
+	tracker_limb_fit_pair(f, previous, search, poses);
 }
 
 void
 tracker_limb_refine(TrackerLimbFitter *f, const TrackerBody *body, const TrackerBodyCells *cells,
                     const TrackerLimbPose *previous, TrackerLimbPose poses[TRACKER_N_LIMBS])
 {
+	TrackerLimbId first = f->right_first ? TRACKER_LIMB_RIGHT_ARM : TRACKER_LIMB_LEFT_ARM;
+	const TrackerLimbId order[TRACKER_N_LIMBS] = { TRACKER_LIMB_LEFT_LEG,
+		                                       TRACKER_LIMB_RIGHT_LEG, first, first ^ 1 };
+
 	f->grid = cells->grid;
 	f->cells = cells;
 	f->body = body;
@@ -624,7 +734,7 @@ tracker_limb_refine(TrackerLimbFitter *f, const TrackerBody *body, const Tracker
 	TRACKER_BODY_FOREACH_CELL(cells, k)
 	f->claimed[k] = 0;
 	for (int i = 0; i < TRACKER_N_LIMBS; i++) {
-		TrackerLimbId id = limb_order[i];
+		TrackerLimbId id = order[i];
 		LimbModel m = tracker_limb_model(body, id);
 		const TrackerLimbPose *prev = previous != NULL ? &previous[id] : NULL;
 		Chain c = { poses[id].upper, poses[id].lower, 0.0 };

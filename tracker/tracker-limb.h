@@ -14,7 +14,11 @@
  *
  * The search scores every upper segment direction from a fixed set, keeps
  * the best few, scores every lower segment direction on each, and refines
- * the best few chains, and last frame's, by local descent. */
+ * the best few chains, and last frame's, by local descent.
+ *
+ * Legs go first, then the arms one after the other; when the second arm
+ * lies on the first one's cells, the other order is tried too and the
+ * pair that explains more of the person is kept. */
 #pragma once
 
 #include <glib.h>
@@ -36,6 +40,7 @@ typedef struct {
 	TrackerVec3 upper, lower;
 	double score;
 	double seen_upper, seen_lower; /* share of each segment the depth shows */
+	double shared; /* share of the lower segment on cells another limb explains */
 } TrackerLimbPose;
 
 typedef struct _TrackerLimbFitter TrackerLimbFitter;
