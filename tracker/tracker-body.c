@@ -13,6 +13,7 @@
 #define GRID_HALF       4 /* lateral positions tried either side */
 #define GRID_MM         40.0
 #define SWEEP_RAD       (15.0 * G_PI / 180.0)
+#define RECHECK_GAIN    0.8  /* a fresh fit this much better replaces the tracked one */
 #define ROBUST_MM       20.0 /* farther out than this is an arm, not torso */
 #define BEHIND_CAP_MM   45.0 /* ...mislabelled cells cost no more than this */
 #define INSIDE_WEIGHT   4.0  /* ...but nothing is seen inside the torso */
@@ -390,7 +391,7 @@ tracker_body_torso_thin(const TorsoPoints *pts, TorsoPoints *thin)
  * facings 15 degrees apart (near last frame's facing and position when
  * there is one), and the best is refined, facing included. */
 static TorsoPose
-tracker_body_torso_fit(const TorsoPoints *pts, const TorsoPose *previous)
+tracker_body_torso_fit(const TorsoPoints *pts, const TorsoPose *previous, double *cost_out)
 {
 	double s0 = tracker_body_median(pts->s, pts->n);
 	double t0 = tracker_body_median(pts->t, pts->n) + 0.5 * pts->radius;
@@ -420,7 +421,7 @@ tracker_body_torso_fit(const TorsoPoints *pts, const TorsoPose *previous)
 			best = pose;
 		}
 	}
-	tracker_body_torso_descend(pts, &best, 20.0, 5, 3);
+	*cost_out = tracker_body_torso_descend(pts, &best, 20.0, 5, 3);
 	return best;
 }
 
@@ -523,7 +524,7 @@ tracker_body_fit(TrackerBody *body, const TrackerBodyCells *cells, const Tracker
 	TrackerVec3 e1, e2;
 	TorsoPoints pts;
 	TorsoPose pose, prev;
-	double H, level0;
+	double H, level0, cost = 0.0, fresh_cost;
 
 	if (!tracker_body_height(cells, person, height_hint, &H, &level0))
 		return FALSE;
@@ -542,7 +543,16 @@ tracker_body_fit(TrackerBody *body, const TrackerBodyCells *cells, const Tracker
 		pose = prev;
 		tracker_body_torso_descend(&pts, &pose, 20.0, 5, 3);
 	} else {
-		pose = tracker_body_torso_fit(&pts, previous != NULL ? &prev : NULL);
+		pose = tracker_body_torso_fit(&pts, previous != NULL ? &prev : NULL, &cost);
+	}
+	/* Now and then every facing again, as on a first frame: a turn taken
+	 * the wrong way (45 degrees one way looks much like 45 the other)
+	 * would otherwise last as long as the person stays. */
+	if (previous != NULL && search) {
+		TorsoPose fresh = tracker_body_torso_fit(&pts, NULL, &fresh_cost);
+
+		if (fresh_cost < RECHECK_GAIN * cost)
+			pose = fresh;
 	}
 	body->height = H;
 	tracker_body_frame(body, cells->floor, pose, level0, e1, e2);

@@ -20,6 +20,7 @@
 #define COST_NONE      0.3 /* no reading where the limb would be */
 #define COST_HIDDEN    0.1 /* something in front of the limb */
 #define COST_SHARED    0.1 /* on cells another limb explains */
+#define COST_BARE      1.0 /* a cell of the person that nothing explains */
 #define COST_FREE      1.0 /* the sensor sees past where the limb would be */
 #define COST_COLLIDE   3.0 /* a joint deep inside the trunk */
 #define PRIOR_PREVIOUS 1.0 /* per radian away from last frame's pose */
@@ -645,14 +646,21 @@ tracker_limb_save_claims(TrackerLimbFitter *f, guint8 *from, guint8 *to)
 	to[k] = from[k];
 }
 
-/* What the two arms explain together. */
+/* What the two arms explain together, less what they leave: the person's
+ * cells that neither the trunk nor any limb explains. An arm laid over
+ * the other one's hand takes its credit, and leaves its own cells bare. */
 static double
-tracker_limb_pair_score(const TrackerLimbPose poses[TRACKER_N_LIMBS])
+tracker_limb_pair_score(const TrackerLimbFitter *f, const TrackerLimbPose poses[TRACKER_N_LIMBS])
 {
 	double s = 0.0;
 
 	for (int id = TRACKER_LIMB_LEFT_ARM; id <= TRACKER_LIMB_RIGHT_ARM; id++)
 		s += poses[id].valid ? poses[id].score : 0.0;
+	TRACKER_BODY_FOREACH_CELL(f->cells, k)
+	{
+		if (f->cells->labels[k] == f->cells->label && !f->core[k] && !f->claimed[k])
+			s -= COST_BARE;
+	}
 	return s;
 }
 
@@ -677,6 +685,7 @@ tracker_limb_fit_pair(TrackerLimbFitter *f, const TrackerLimbPose *previous, gbo
                       TrackerLimbPose poses[TRACKER_N_LIMBS])
 {
 	TrackerLimbPose other[TRACKER_N_LIMBS];
+	double first;
 
 	f->right_first = FALSE;
 	tracker_limb_save_claims(f, f->claimed, f->claimed_legs);
@@ -684,10 +693,11 @@ tracker_limb_fit_pair(TrackerLimbFitter *f, const TrackerLimbPose *previous, gbo
 	if (!poses[TRACKER_LIMB_RIGHT_ARM].valid ||
 	    poses[TRACKER_LIMB_RIGHT_ARM].shared < CONFLICT_SHARED)
 		return;
+	first = tracker_limb_pair_score(f, poses);
 	tracker_limb_save_claims(f, f->claimed_legs, f->claimed);
 	memcpy(other, poses, sizeof(other));
 	tracker_limb_fit_arms(f, TRACKER_LIMB_RIGHT_ARM, previous, search, other);
-	if (tracker_limb_pair_score(other) > tracker_limb_pair_score(poses)) {
+	if (tracker_limb_pair_score(f, other) > first) {
 		memcpy(poses, other, sizeof(other));
 		f->right_first = TRUE;
 		return;
