@@ -17,20 +17,23 @@
  * a neighbour is common, so hidden samples cost little; a limb the depth
  * does not decide is pulled towards hanging down, where a hidden arm most
  * likely is. */
-#define COST_NONE      0.3 /* no reading where the limb would be */
-#define COST_HIDDEN    0.1 /* something in front of the limb */
-#define COST_SHARED    0.1 /* on cells another limb explains */
-#define COST_BARE      1.0 /* a cell of the person that nothing explains */
-#define COST_FREE      1.0 /* the sensor sees past where the limb would be */
-#define COST_COLLIDE   3.0 /* a joint deep inside the trunk */
-#define PRIOR_PREVIOUS 1.0 /* per radian away from last frame's pose */
-#define PRIOR_REST     0.6 /* per radian away from hanging down */
+#define COST_NONE       0.3  /* no reading where the limb would be */
+#define COST_HIDDEN     0.1  /* something in front of the limb */
+#define COST_HIDDEN_FAR 0.03 /* the far arm of a turned person, behind its trunk */
+#define COST_SHARED     0.1  /* on cells another limb explains */
+#define COST_BARE       1.0  /* a cell of the person that nothing explains */
+#define COST_FREE       1.0  /* the sensor sees past where the limb would be */
+#define COST_COLLIDE    3.0  /* a point of an arm deep inside the trunk */
+#define PRIOR_PREVIOUS  1.0  /* per radian away from last frame's pose */
+#define PRIOR_REST      0.6  /* per radian away from hanging down */
+#define FAR_SIDE        0.34 /* a shoulder turned away by 20 degrees is the far one */
 
 typedef struct {
 	TrackerVec3 root;
 	double len1, len2, reach2, r1, r2;
 	double side; /* +1 for the left limbs, -1 for the right */
 	gboolean leg;
+	double hidden_trunk; /* what a sample hidden behind the trunk costs */
 } LimbModel;
 
 typedef struct {
@@ -129,6 +132,12 @@ tracker_limb_model(const TrackerBody *body, TrackerLimbId id)
 		m.r1 = 0.032 * H;
 		m.r2 = 0.022 * H;
 	}
+	/* A turned person's far arm swings behind the trunk, out of sight:
+	 * there it is most likely, not merely allowed. */
+	m.hidden_trunk = COST_HIDDEN;
+	if (!m.leg && tracker_vec3_dot(tracker_vec3_scale(body->left, m.side),
+	                               tracker_vec3_normalize(body->origin)) > FAR_SIDE)
+		m.hidden_trunk = COST_HIDDEN_FAR;
 	return m;
 }
 
@@ -248,7 +257,7 @@ tracker_limb_begin(TrackerLimbFitter *f)
 
 /* What the drawn samples say about the pose. */
 static void
-tracker_limb_tally(TrackerLimbFitter *f, Tally *t)
+tracker_limb_tally(TrackerLimbFitter *f, const LimbModel *m, Tally *t)
 {
 	const TrackerGrid *grid = f->grid;
 	const guint16 *labels = f->cells->labels;
@@ -268,7 +277,9 @@ tracker_limb_tally(TrackerLimbFitter *f, Tally *t)
 		if (d > tol) {
 			t->cost += COST_FREE * MIN(1.0, (d - tol) / tol);
 		} else if (d < -tol) {
-			t->cost += COST_HIDDEN;
+			t->cost += labels[s->cell] == f->cells->label && f->core[s->cell]
+			                   ? m->hidden_trunk
+			                   : COST_HIDDEN;
 		} else if (labels[s->cell] == f->cells->label && !f->core[s->cell]) {
 			/* Seen: by cells that nothing else explains. A limb laid
 			 * over the trunk's own surface is not seen, only allowed;
@@ -293,7 +304,10 @@ tracker_limb_angle(TrackerVec3 a, TrackerVec3 b)
 	return sqrt(MAX(0.0, 2.0 - 2.0 * tracker_vec3_dot(a, b)));
 }
 
-/* Joints deep inside the trunk are impossible. */
+/* An arm deep inside the trunk is impossible: its joints, and the points
+ * a quarter of the way along each segment, each cost COST_COLLIDE. Joints
+ * alone let an upper arm run through the chest to an elbow just in front
+ * of it (the hidden far arm of a walker, laid across the trunk). */
 static double
 tracker_limb_collisions(const TrackerLimbFitter *f, const LimbModel *m, TrackerVec3 mid,
                         TrackerVec3 end)
@@ -302,10 +316,14 @@ tracker_limb_collisions(const TrackerLimbFitter *f, const LimbModel *m, TrackerV
 
 	if (m->leg)
 		return 0.0;
-	if (tracker_body_core_within(f->body, mid, -0.5 * m->r1))
-		cost += COST_COLLIDE;
-	if (tracker_body_core_within(f->body, end, -0.5 * m->r2))
-		cost += COST_COLLIDE;
+	for (int i = 1; i <= 4; i++) {
+		if (tracker_body_core_within(f->body, tracker_vec3_lerp(m->root, mid, 0.25 * i),
+		                             -0.5 * m->r1))
+			cost += COST_COLLIDE;
+		if (tracker_body_core_within(f->body, tracker_vec3_lerp(mid, end, 0.25 * i),
+		                             -0.5 * m->r2))
+			cost += COST_COLLIDE;
+	}
 	return cost;
 }
 
@@ -331,7 +349,7 @@ tracker_limb_score_upper(TrackerLimbFitter *f, const LimbModel *m, TrackerVec3 u
 
 	tracker_limb_begin(f);
 	tracker_limb_draw(f, m->root, mid, m->r1, FALSE, 0);
-	tracker_limb_tally(f, &t);
+	tracker_limb_tally(f, m, &t);
 	return t.credit - t.cost;
 }
 
@@ -347,7 +365,7 @@ tracker_limb_score(TrackerLimbFitter *f, const LimbModel *m, TrackerVec3 u, Trac
 	tracker_limb_begin(f);
 	tracker_limb_draw(f, m->root, mid, m->r1, wide, 0);
 	tracker_limb_draw(f, mid, tip, m->r2, wide, 1);
-	tracker_limb_tally(f, t);
+	tracker_limb_tally(f, m, t);
 	return t->credit - t->cost -
 	       tracker_limb_collisions(f, m, mid, tracker_vec3_mad(mid, cl, m->len2)) -
 	       tracker_limb_prior(m, u, l, prev);

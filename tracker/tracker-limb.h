@@ -8,7 +8,8 @@
  * only if no other limb and not the trunk explains the cell); a cell seen
  * behind where the limb would be means the limb is not there (free space,
  * the strongest evidence); a cell seen in front hides the limb and costs a
- * little. So an arm hidden behind the body is allowed but not preferred, an
+ * little. So an arm hidden behind the body is allowed but not preferred
+ * (except a turned person's far arm, behind the trunk, where it likely is), an
  * arm pointing at the sensor is found by its hand in front of the chest,
  * and a hand on the hip is found from the forearm that leads to it.
  *
