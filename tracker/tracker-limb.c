@@ -13,6 +13,10 @@
 #define CORE_SIDE_MM    20.0 /* a cell this far beside the trunk is not the trunk's */
 #define FOLLOW_KEEP     0.5  /* last frame's pose is kept while it scores half as well */
 #define CONFLICT_SHARED 0.1  /* a forearm this much on the other's cells: try both orders */
+/* A thigh turned inwards by more than this (about 9 degrees, the most a
+ * stride brings) would cross the other leg: where the two overlap in the
+ * image, the front one is then not taken for the back one. */
+#define LEG_INWARD 0.15
 /* What the samples of a pose cost. An arm behind a turned body or behind
  * a neighbour is common, so hidden samples cost little; a limb the depth
  * does not decide is pulled towards hanging down, where a hidden arm most
@@ -155,7 +159,7 @@ static gboolean
 tracker_limb_upper_ok(const LimbModel *m, TrackerVec3 u)
 {
 	if (m->leg)
-		return u.y <= -0.55 && u.x >= -0.35 && u.x <= 0.6;
+		return u.y <= -0.55 && u.x >= -LEG_INWARD && u.x <= 0.6;
 	return u.z >= -0.6 && u.x >= -0.5;
 }
 
