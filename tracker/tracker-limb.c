@@ -270,6 +270,8 @@ tracker_limb_tally(TrackerLimbFitter *f, const LimbModel *m, Tally *t)
 	for (int i = 0; i < f->n_samples; i++) {
 		const Sample *s = &f->samples[i];
 		double z = grid->z[s->cell], tol, d;
+		gboolean own = labels[s->cell] == f->cells->label;
+		gboolean trunk = own && f->core[s->cell];
 
 		t->in_view[s->seg]++;
 		if (z <= 0.0) {
@@ -281,10 +283,8 @@ tracker_limb_tally(TrackerLimbFitter *f, const LimbModel *m, Tally *t)
 		if (d > tol) {
 			t->cost += COST_FREE * MIN(1.0, (d - tol) / tol);
 		} else if (d < -tol) {
-			t->cost += labels[s->cell] == f->cells->label && f->core[s->cell]
-			                   ? m->hidden_trunk
-			                   : COST_HIDDEN;
-		} else if (labels[s->cell] == f->cells->label && !f->core[s->cell]) {
+			t->cost += trunk ? m->hidden_trunk : COST_HIDDEN;
+		} else if (own && !trunk) {
 			/* Seen: by cells that nothing else explains. A limb laid
 			 * over the trunk's own surface is not seen, only allowed;
 			 * one laid over another limb is as good as hidden. */
