@@ -333,41 +333,47 @@ static const DemoActor tuio_two_actors[] = {
 		1500.0, 8.0 * G_PI / 180.0, 4800.0, 0.0, TRUE                                      \
 	}
 
-#define SCRIPT_IN(room, name, desc, duration, actors, props, n_props)                              \
+#define SCRIPT_IN(room, name, desc, group, duration, actors, props, n_props)                       \
 	{                                                                                          \
-		name, desc, duration, room, actors, G_N_ELEMENTS(actors), props, n_props, NULL, 0  \
+		name, desc, group, duration, room, actors, G_N_ELEMENTS(actors), props, n_props,   \
+		        NULL, 0                                                                    \
 	}
 #define SCRIPT(...) SCRIPT_IN(ROOM, __VA_ARGS__)
-#define SCRIPT_GESTURES(name, desc, duration, actors, gestures)                                    \
+#define SCRIPT_GESTURES(name, desc, group, duration, actors, gestures)                             \
 	{                                                                                          \
-		name, desc, duration, ROOM, actors, G_N_ELEMENTS(actors), NULL, 0, gestures,       \
-		        G_N_ELEMENTS(gestures)                                                     \
+		name, desc, group, duration, ROOM, actors, G_N_ELEMENTS(actors), NULL, 0,          \
+		        gestures, G_N_ELEMENTS(gestures)                                           \
 	}
 
 static const DemoScript library[] = {
 	SCRIPT_GESTURES("routine",
 	                "the demo: stand, arms up, wave, push, hands on hips, walk; a visitor "
 	                "comes and goes; swipes, a clap, arms held out",
-	                72.5, routine_actors, routine_gestures),
-	SCRIPT("poses", "every pose, an adult at 3 m", 26.0, poses_actors, NULL, 0),
+	                "routine", 72.5, routine_actors, routine_gestures),
+	SCRIPT("poses", "every pose, an adult at 3 m", "standing", 26.0, poses_actors, NULL, 0),
 	SCRIPT_IN(ROOM_HIGH, "near", "every pose at 1.3 m, the sensor 1.5 m up: upper body only",
-	          26.0, near_actors, NULL, 0),
-	SCRIPT("far", "every pose at 4 m", 26.0, far_actors, NULL, 0),
-	SCRIPT("child", "every pose, a 1.15 m child at 2.5 m", 26.0, child_actors, NULL, 0),
-	SCRIPT("tall", "every pose, a 1.95 m adult at 3.4 m", 26.0, tall_actors, NULL, 0),
-	SCRIPT("turned", "every pose, two people turned 45 degrees", 26.0, turned_actors, NULL, 0),
-	SCRIPT("crowd", "three people, two touching, one by the wall", 12.0, crowd_actors, NULL, 0),
-	SCRIPT("walk", "walking across the whole view and back", 16.8, walk_actors, NULL, 0),
-	SCRIPT("furniture", "a chair, a box and a cabinet; a person comes in", 12.0,
+	          "near", 26.0, near_actors, NULL, 0),
+	SCRIPT("far", "every pose at 4 m", "far", 26.0, far_actors, NULL, 0),
+	SCRIPT("child", "every pose, a 1.15 m child at 2.5 m", "standing", 26.0, child_actors, NULL,
+	       0),
+	SCRIPT("tall", "every pose, a 1.95 m adult at 3.4 m", "standing", 26.0, tall_actors, NULL,
+	       0),
+	SCRIPT("turned", "every pose, two people turned 45 degrees", "turned", 26.0, turned_actors,
+	       NULL, 0),
+	SCRIPT("crowd", "three people, two touching, one by the wall", "crowd", 12.0, crowd_actors,
+	       NULL, 0),
+	SCRIPT("walk", "walking across the whole view and back", "walk", 16.8, walk_actors, NULL,
+	       0),
+	SCRIPT("furniture", "a chair, a box and a cabinet; a person comes in", "furniture", 12.0,
 	       furniture_actors, furniture, G_N_ELEMENTS(furniture)),
 	SCRIPT("ordinary",
-	       "five minutes of ordinary movement by an adult and a child, and no gesture", 300.0,
-	       ordinary_actors, NULL, 0),
-	SCRIPT("tuio-drag", "a hand pushes, drags to the side and pulls back", 6.0,
+	       "five minutes of ordinary movement by an adult and a child, and no gesture",
+	       "ordinary", 300.0, ordinary_actors, NULL, 0),
+	SCRIPT("tuio-drag", "a hand pushes, drags to the side and pulls back", "tuio", 6.0,
 	       tuio_drag_actors, NULL, 0),
-	SCRIPT("tuio-two", "two people push both hands at the sensor", 5.0, tuio_two_actors, NULL,
-	       0),
-	{ "empty", "the room with its furniture and nobody", 4.0, ROOM, NULL, 0, furniture,
+	SCRIPT("tuio-two", "two people push both hands at the sensor", "tuio", 5.0, tuio_two_actors,
+	       NULL, 0),
+	{ "empty", "the room with its furniture and nobody", "empty", 4.0, ROOM, NULL, 0, furniture,
 	  G_N_ELEMENTS(furniture), NULL, 0 },
 };
 

@@ -48,6 +48,9 @@ typedef struct {
 typedef struct {
 	const char *name;
 	const char *description;
+	/* What the scene tests, for the tracker's benchmark to total by:
+	 * scenes of one group are one case the tracker must handle. */
+	const char *group;
 	double duration; /* seconds in one pass */
 	DemoRoom room;
 	const DemoActor *actors;
