@@ -4,7 +4,11 @@
  *
  * A block's depth is the mean of the readings within a small tolerance of
  * its nearest reading: a block on an edge takes the nearer object (a thin
- * arm survives), and averaging the rest beats the sensor's quantisation. */
+ * arm survives), and averaging the rest beats the sensor's quantisation.
+ *
+ * Each cell also gets the normal of the surface through it, from the
+ * cells either side of it on the same surface, farther apart the farther
+ * the cell: the sensor's depth steps grow with the square of distance. */
 #pragma once
 
 #include <glib.h>
@@ -20,7 +24,15 @@ typedef struct {
 	float *z;             /* mm; 0 for no reading */
 	float *x, *y;         /* camera space, mm */
 	guint8 *count;        /* pixels averaged into the cell */
-	float *kx, *ky;       /* per column x/z, per row y/z of cell centres */
+	/* Unit normal towards the camera; (0, 0, 0) where neighbours on the
+	 * same surface are too few to tell. */
+	float *nx, *ny, *nz;
+	/* The cells the sensor reads at all: the first and last column and
+	 * row with a reading. A Kinect reads nothing in a band at the right
+	 * of its image, and an image registered to colour has bands at its
+	 * top and left: what reaches them is cut off by the image's edge. */
+	int seen_u0, seen_u1, seen_v0, seen_v1;
+	float *kx, *ky; /* per column x/z, per row y/z of cell centres */
 	guint16 *scratch_near, *scratch_far, *scratch_n; /* per image column */
 	guint32 *scratch_sum;
 	guint16 *scratch_zero; /* an image row without readings */
@@ -36,6 +48,13 @@ void tracker_grid_clear(TrackerGrid *grid);
  * beyond @max_depth_mm count as none.
  */
 void tracker_grid_fill(TrackerGrid *grid, const guint16 *depth_mm, double max_depth_mm);
+
+/** tracker_grid_normal: the surface normal at cell @i ((0, 0, 0): unknown). */
+static inline TrackerVec3
+tracker_grid_normal(const TrackerGrid *grid, int i)
+{
+	return tracker_vec3(grid->nx[i], grid->ny[i], grid->nz[i]);
+}
 
 /** tracker_grid_point: the camera-space point of cell @i (z = 0: none). */
 static inline TrackerVec3
@@ -69,6 +88,39 @@ tracker_grid_index(const TrackerGrid *grid, double gu, double gv)
 	if (!(gu >= 0.0 && gv >= 0.0 && gu < grid->width && gv < grid->height))
 		return -1;
 	return (int)gv * grid->width + (int)gu;
+}
+
+/**
+ * tracker_grid_same_surface:
+ * Whether neighbouring cells @a and @b lie on one surface: both have a
+ * reading and their depths differ by less than a jump that grows with
+ * the square of the distance, as the sensor's depth step does.
+ */
+static inline gboolean
+tracker_grid_same_surface(const TrackerGrid *grid, int a, int b)
+{
+	float za = grid->z[a], zb = grid->z[b], near = za < zb ? za : zb;
+
+	return za > 0.0f && zb > 0.0f &&
+	       (za > zb ? za - zb : zb - za) < 50.0f + 1.0e-5f * near * near;
+}
+
+/* Cells this near where the readings end are at the edge: the last
+ * cells before a band are part readings, part none. */
+#define TRACKER_GRID_EDGE 2
+
+/** tracker_grid_at_side: whether column @u is at the image's left or right edge. */
+static inline gboolean
+tracker_grid_at_side(const TrackerGrid *grid, int u)
+{
+	return u < grid->seen_u0 + TRACKER_GRID_EDGE || u > grid->seen_u1 - TRACKER_GRID_EDGE;
+}
+
+/** tracker_grid_at_top: whether row @v is at the image's top edge. */
+static inline gboolean
+tracker_grid_at_top(const TrackerGrid *grid, int v)
+{
+	return v < grid->seen_v0 + TRACKER_GRID_EDGE;
 }
 
 /** tracker_grid_cell_mm: the size of one cell at depth @z, in mm. */
