@@ -12,10 +12,16 @@
 #define FLOOR_SAMPLE_STEP  3    /* score hypotheses on every 3rd candidate */
 #define FLOOR_MAX_MISSES   3
 #define FLOOR_MIN_SPAN_MM  1000.0
+/* A floor cell's normal is within 55 degrees of the camera's up: the
+ * floor's own tilt (30 degrees at most) and the normal's error. */
+#define FLOOR_MIN_FACING    0.57
+#define FLOOR_REFINE_PASSES 3
 
 typedef struct {
-	int *cells;
+	int *cells; /* below the camera */
 	int n;
+	int *facing; /* ...of those, the ones on a surface that faces up */
+	int n_facing;
 } Candidates;
 
 void
@@ -41,15 +47,21 @@ tracker_floor_random(TrackerFloor *floor)
 	return floor->rng = x;
 }
 
-/* Cells that may be floor: readings below the camera. */
+/* Cells that may be floor: readings below the camera, and those of them
+ * on a surface that faces up. A plane is looked for and judged on the
+ * latter (a level band across the walls lies on a plane too, but its
+ * cells face sideways), and fitted to all it holds. */
 static Candidates
 tracker_floor_candidates(const TrackerGrid *grid)
 {
-	Candidates c = { g_new(int, grid->n), 0 };
+	Candidates c = { g_new(int, grid->n), 0, g_new(int, grid->n), 0 };
 
 	for (int i = 0; i < grid->n; i++) {
-		if (grid->z[i] > 0.0f && grid->y[i] < -FLOOR_MIN_CAMERA_H * 0.5f)
-			c.cells[c.n++] = i;
+		if (!(grid->z[i] > 0.0f && grid->y[i] < -FLOOR_MIN_CAMERA_H * 0.5f))
+			continue;
+		c.cells[c.n++] = i;
+		if (grid->ny[i] >= FLOOR_MIN_FACING)
+			c.facing[c.n_facing++] = i;
 	}
 	return c;
 }
@@ -63,8 +75,8 @@ tracker_floor_count(const TrackerGrid *grid, const Candidates *c, int step, Trac
 	double near = G_MAXDOUBLE, far = 0.0;
 	guint n = 0;
 
-	for (int k = 0; k < c->n; k += step) {
-		TrackerVec3 p = tracker_grid_point(grid, c->cells[k]);
+	for (int k = 0; k < c->n_facing; k += step) {
+		TrackerVec3 p = tracker_grid_point(grid, c->facing[k]);
 
 		if (fabs(tracker_vec3_dot(up, p) + offset) >= tracker_floor_tolerance(p.z))
 			continue;
@@ -130,7 +142,7 @@ tracker_floor_search(TrackerFloor *floor, const TrackerGrid *grid, const Candida
 	TrackerVec3 best_up = floor->up;
 	double best_offset = 0.0, span;
 
-	if ((guint)c->n < need)
+	if ((guint)c->n_facing < need)
 		return;
 	for (int h = 0; h < FLOOR_HYPOTHESES; h++) {
 		int cells[3];
@@ -139,7 +151,7 @@ tracker_floor_search(TrackerFloor *floor, const TrackerGrid *grid, const Candida
 		guint n;
 
 		for (int k = 0; k < 3; k++)
-			cells[k] = c->cells[tracker_floor_random(floor) % (guint)c->n];
+			cells[k] = c->facing[tracker_floor_random(floor) % (guint)c->n_facing];
 		if (!tracker_floor_hypothesis(grid, cells, &up, &offset))
 			continue;
 		n = tracker_floor_count(grid, c, FLOOR_SAMPLE_STEP, up, offset, &span);
@@ -153,9 +165,13 @@ tracker_floor_search(TrackerFloor *floor, const TrackerGrid *grid, const Candida
 	}
 	if (best * FLOOR_SAMPLE_STEP < need)
 		return;
-	if (!tracker_floor_refine(grid, c, &best_up, &best_offset) ||
-	    best_up.y < FLOOR_MAX_TILT_COS)
-		return;
+	/* Twice: the inliers of the refined plane, fitted again, hardly
+	 * depend on which hypothesis won. */
+	for (int pass = 0; pass < FLOOR_REFINE_PASSES; pass++) {
+		if (!tracker_floor_refine(grid, c, &best_up, &best_offset) ||
+		    best_up.y < FLOOR_MAX_TILT_COS)
+			return;
+	}
 	floor->found = TRUE;
 	floor->up = best_up;
 	floor->offset = best_offset;
@@ -199,4 +215,5 @@ tracker_floor_update(TrackerFloor *floor, const TrackerGrid *grid)
 	c = tracker_floor_candidates(grid);
 	tracker_floor_search(floor, grid, &c);
 	g_free(c.cells);
+	g_free(c.facing);
 }
