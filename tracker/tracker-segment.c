@@ -14,14 +14,22 @@
 #define HEAD_MIN_CAP_MM   130.0 /* ...is this wide; a raised hand is narrower */
 #define HEAD_MAX_CAP_MM   330.0 /* ...and furniture's flat top wider */
 #define HEAD_BODY_FILL    0.5   /* share of the torso box below a head that is filled */
-#define HEAD_ROUND_MM     10.0  /* its sides this much farther than its middle */
 #define ROUND_MAX_CELLS   256
+#define TORSO_BEFORE_MM   200.0    /* a torso this far before its head's top */
+#define TORSO_BEHIND_MM   350.0    /* ...or this far behind it */
+#define HEAD_MAX_TOP_MM   2400.0   /* no one's head is higher above the floor */
+#define HEAD_DEPTH_MM     250.0    /* a head's outline is this deep at most */
+#define NEW_PERSON_MM2    50000.0  /* a new person shows this much surface at least */
+#define HEAD_ALONE_MM2    120000.0 /* a head and a hand over it show less than this */
 #define HEAD_MIN_PIXELS   200
 #define FLAT_MM           25.0 /* a surface within this of a plane is a wall */
 #define FLAT_SAMPLES      256
 #define UNDER_LOOK        3     /* cells looked up past no reading above a cap */
-#define BODY_DEPTH_MM     400.0 /* a body is within this of its head's depth */
+#define BODY_DEPTH_MM     250.0 /* a body is within this of its head's depth */
 #define HEAD_NECK_FILL    0.8   /* rows under a head's centre a body fills */
+#define SHOULDER_FROM     0.17  /* the shoulders lie this far below the top */
+#define SHOULDER_TO       0.30  /* ...to this far, in body heights */
+#define SHOULDER_RATIO    1.25  /* ...and are this many times the head's width */
 #define ARM_WALL_MM       150.0 /* a higher wall this narrow beside a head is an arm */
 #define DEFAULT_HEIGHT    1750.0
 #define ATTACH_MAX_SHARE  0.3 /* of the person's pixels */
@@ -34,10 +42,12 @@
 
 typedef struct {
 	guint n_cells, n_pixels;
+	double area; /* the surface its cells show, mm^2 */
 	int u0, v0, u1, v1;
 	TrackerVec3 sum;
 	int person; /* person index of a blob with one head, or -1 */
 	guint n_heads;
+	gint8 flat; /* tracker_segmenter_flat(), once known; -1 before */
 } Blob;
 
 typedef struct {
@@ -55,9 +65,10 @@ typedef struct {
 
 struct _TrackerSegmenter {
 	int width, height, n;
-	guint16 *col, *row; /* per cell: its column and row */
-	guint16 *blob;      /* per cell: blob index + 1, 0 for none */
-	guint16 *labels;    /* per cell: person index + 1, 0 for none */
+	guint16 *col, *row;      /* per cell: its column and row */
+	guint16 *blob;           /* per cell: blob index + 1, 0 for none */
+	guint16 *labels;         /* per cell: person index + 1, 0 for none */
+	const guint8 *structure; /* per cell: on a flat surface of the room */
 	float *heights;
 	int *stack;
 	float *top; /* per column, scratch */
@@ -65,6 +76,7 @@ struct _TrackerSegmenter {
 	guint8 *used; /* the column is in a cap looked at already */
 	float *dist;  /* geodesic split */
 	HeapEntry *heap;
+	int *order; /* blobs in the order they are looked at */
 	Blob blobs[MAX_BLOBS];
 	guint n_blobs;
 	HeadCandidate heads[MAX_HEADS];
@@ -97,6 +109,7 @@ tracker_segmenter_new(const TrackerGrid *grid)
 	seg->dist = g_new(float, grid->n);
 	/* Every cell enters the heap at most once per neighbour. */
 	seg->heap = g_new(HeapEntry, 5 * grid->n);
+	seg->order = g_new(int, MAX_BLOBS);
 	return seg;
 }
 
@@ -116,6 +129,7 @@ tracker_segmenter_free(TrackerSegmenter *seg)
 	g_free(seg->used);
 	g_free(seg->dist);
 	g_free(seg->heap);
+	g_free(seg->order);
 	g_free(seg);
 }
 
@@ -148,11 +162,28 @@ tracker_segmenter_cell_kind(const TrackerSegmenter *seg, const TrackerGrid *grid
 		return TRACKER_LABEL_NO_READING;
 	if (seg->heights[k] == -G_MAXFLOAT)
 		return TRACKER_LABEL_FLOOR;
+	if (seg->structure[k])
+		return TRACKER_LABEL_BACKGROUND;
 	if (seg->labels[k] > 0)
 		return TRACKER_LABEL_USER + seg->labels[k] - 1u;
 	if (b >= 0 && (seg->blobs[b].n_pixels >= min_pixels || seg->blobs[b].n_heads > 0))
 		return TRACKER_LABEL_BACKGROUND;
 	return TRACKER_LABEL_SCENE;
+}
+
+static int
+tracker_segmenter_compare_floats(const void *a, const void *b)
+{
+	float x = *(const float *)a, y = *(const float *)b;
+
+	return (x > y) - (x < y);
+}
+
+static float
+tracker_segmenter_median(float *values, guint n)
+{
+	qsort(values, n, sizeof(float), tracker_segmenter_compare_floats);
+	return values[n / 2];
 }
 
 /* ---- surfaces ---- */
@@ -180,7 +211,7 @@ tracker_segmenter_heights_fill(TrackerSegmenter *seg, const TrackerGrid *grid,
 static inline gboolean
 tracker_segmenter_free_cell(const TrackerSegmenter *seg, int k)
 {
-	return seg->heights[k] > -G_MAXFLOAT && seg->blob[k] == 0;
+	return seg->heights[k] > -G_MAXFLOAT && seg->blob[k] == 0 && !seg->structure[k];
 }
 
 static inline gboolean
@@ -191,11 +222,21 @@ tracker_segmenter_joined(const TrackerGrid *grid, int a, int b)
 	return fabsf(za - zb) < tracker_segment_jump(MIN(za, zb));
 }
 
+/* The surface cell @k shows, mm^2: its pixels' share of the view. */
+static inline double
+tracker_segmenter_cell_area(const TrackerGrid *grid, int k)
+{
+	double z = grid->z[k];
+
+	return grid->count[k] * (z / grid->camera.fx) * (z / grid->camera.fy);
+}
+
 static void
 tracker_segmenter_blob_add(Blob *blob, const TrackerGrid *grid, int k, int u, int v)
 {
 	blob->n_cells++;
 	blob->n_pixels += grid->count[k];
+	blob->area += tracker_segmenter_cell_area(grid, k);
 	blob->sum = tracker_vec3_add(blob->sum, tracker_grid_point(grid, k));
 	blob->u0 = MIN(blob->u0, u);
 	blob->u1 = MAX(blob->u1, u);
@@ -222,7 +263,9 @@ tracker_segmenter_flood(TrackerSegmenter *seg, const TrackerGrid *grid, int seed
 	Blob *blob = &seg->blobs[id - 1];
 	int top = 0, w = seg->width;
 
-	*blob = (Blob){ .u0 = G_MAXINT, .v0 = G_MAXINT, .u1 = -1, .v1 = -1, .person = -1 };
+	*blob = (Blob){
+		.u0 = G_MAXINT, .v0 = G_MAXINT, .u1 = -1, .v1 = -1, .person = -1, .flat = -1
+	};
 	seg->blob[seed] = id;
 	seg->stack[top++] = seed;
 	while (top > 0) {
@@ -318,6 +361,33 @@ tracker_segmenter_body_fill(const TrackerSegmenter *seg, const TrackerGrid *grid
 	return all > 0 ? (double)filled / all : 0.0;
 }
 
+/* Whether what fills the box below a head is as deep as a torso under
+ * it: the middle of its depths no nearer than a head bowed forward and
+ * no farther than a head held back. The hand of an arm raised toward the
+ * sensor has the arm below it, but the chest below that is far behind. */
+static gboolean
+tracker_segmenter_torso_level(const TrackerSegmenter *seg, const TrackerGrid *grid,
+                              const int box[4], float z)
+{
+	float depth[ROUND_MAX_CELLS];
+	int all = (box[1] - box[0] + 1) * (box[3] - box[2] + 1);
+	int stride = MAX(1, all / ROUND_MAX_CELLS), seen = 0;
+	guint n = 0;
+
+	for (int v = box[2]; v <= box[3]; v++) {
+		for (int u = box[0]; u <= box[1]; u++) {
+			int k = v * seg->width + u;
+
+			if (seg->blob[k] != 0 && seen++ % stride == 0 && n < ROUND_MAX_CELLS)
+				depth[n++] = grid->z[k];
+		}
+	}
+	if (n == 0)
+		return FALSE;
+	z = tracker_segmenter_median(depth, n) - z;
+	return z > -TORSO_BEFORE_MM && z < TORSO_BEHIND_MM;
+}
+
 /* The share of rows from @row down @depth_mm that a body fills in the
  * three columns around @col: a head has a neck and a torso under it. */
 static double
@@ -336,6 +406,44 @@ tracker_segmenter_below(const TrackerSegmenter *seg, const TrackerGrid *grid, in
 		all++;
 	}
 	return all > 0 ? (double)filled / all : 0.0;
+}
+
+/* The widest run of body cells through column @col in the rows from
+ * @row0 to @row1, in cells. */
+static int
+tracker_segmenter_widest(const TrackerSegmenter *seg, const TrackerGrid *grid, int b, int col,
+                         int row0, int row1, float z)
+{
+	int widest = 0;
+
+	for (int v = MAX(0, row0); v <= MIN(seg->height - 1, row1); v++) {
+		int l = col, r = col, base = v * seg->width;
+
+		if (!tracker_segmenter_body_cell(seg, grid, base + col, b, z))
+			continue;
+		while (l > 0 && tracker_segmenter_body_cell(seg, grid, base + l - 1, b, z))
+			l--;
+		while (r + 1 < seg->width &&
+		       tracker_segmenter_body_cell(seg, grid, base + r + 1, b, z))
+			r++;
+		widest = MAX(widest, r - l + 1);
+	}
+	return widest;
+}
+
+/* A head sits on shoulders: the body a little below it is wider than
+ * the head, even seen side-on (chest and arms). The side of a cabinet
+ * under its top, or a post, is as wide below as at its top. */
+static gboolean
+tracker_segmenter_shoulders(const TrackerSegmenter *seg, const TrackerGrid *grid, int b, int l,
+                            int r, int row, double cell_mm, double body, float z)
+{
+	int widest = tracker_segmenter_widest(seg, grid, b, (l + r) / 2,
+	                                      row + (int)(SHOULDER_FROM * body / cell_mm),
+	                                      row + (int)(SHOULDER_TO * body / cell_mm), z);
+
+	/* A cell more: a narrow cap's width is a cell or so out. */
+	return widest >= SHOULDER_RATIO * (r - l + 1) + 1;
 }
 
 /* The blob, other than @b, that fills most of @box: the body of a head
@@ -366,57 +474,16 @@ tracker_segmenter_blob_below(const TrackerSegmenter *seg, const int box[4], int 
 	return best >= 0 ? ids[best] : -1;
 }
 
-static int
-tracker_segmenter_compare_floats(const void *a, const void *b)
-{
-	float x = *(const float *)a, y = *(const float *)b;
-
-	return (x > y) - (x < y);
-}
-
-static float
-tracker_segmenter_median(float *values, guint n)
-{
-	qsort(values, n, sizeof(float), tracker_segmenter_compare_floats);
-	return values[n / 2];
-}
-
-/* A head is round: the middle of its cap is nearer than its sides. A
- * patch of wall framed by people and arms has a cap as flat as a wall.
- * Medians, because a raised arm may pass in front of a side. */
+/* Whether the cap's top edge is an outline against what lies behind it,
+ * as a head's is, rather than the lower edge of something nearer (a
+ * patch of wall under an arm) or where a flat surface of the room was
+ * cut away from it (the side of a cabinet under its top). The first
+ * reading above each column counts: the projector's shadow may lie
+ * between a patch and the arm over it. */
 static gboolean
-tracker_segmenter_round(const TrackerSegmenter *seg, const TrackerGrid *grid, int b, int l, int r,
-                        int peak)
+tracker_segmenter_outline(const TrackerSegmenter *seg, const TrackerGrid *grid, int l, int r)
 {
-	float limit = seg->top[peak] - (float)HEAD_CAP_MM, depth[2][ROUND_MAX_CELLS];
-	guint n[2] = { 0, 0 };
-	int third = MAX(1, (r - l + 1) / 3);
-
-	for (int u = l; u <= r; u++) {
-		int side = u < l + third || u > r - third;
-
-		for (int k = seg->top_cell[u]; k >= 0 && k < seg->n; k += seg->width) {
-			if (seg->blob[k] != b + 1 || seg->heights[k] < limit ||
-			    n[side] >= ROUND_MAX_CELLS)
-				break;
-			depth[side][n[side]++] = grid->z[k];
-		}
-	}
-	return n[0] >= 4 && n[1] >= 4 &&
-	       tracker_segmenter_median(depth[1], n[1]) -
-	                       tracker_segmenter_median(depth[0], n[0]) >=
-	               HEAD_ROUND_MM;
-}
-
-/* Whether the cap's top edge is the lower edge of something nearer (a
- * patch of wall under an arm) rather than a head's outline against what
- * lies behind it. The first reading above each column counts: the
- * projector's shadow may lie between a patch and the arm over it. */
-static gboolean
-tracker_segmenter_under_something(const TrackerSegmenter *seg, const TrackerGrid *grid, int l,
-                                  int r)
-{
-	guint nearer = 0, farther = 0;
+	guint against = 0, under = 0;
 
 	for (int u = l; u <= r; u++) {
 		int k = seg->top_cell[u], above = k - seg->width;
@@ -427,20 +494,22 @@ tracker_segmenter_under_something(const TrackerSegmenter *seg, const TrackerGrid
 			above -= seg->width;
 		if (above < 0 || grid->z[above] <= 0.0f)
 			continue;
-		if (grid->z[above] < grid->z[k] - tracker_segment_jump(grid->z[above]))
-			nearer++;
+		if (grid->z[above] < grid->z[k] - tracker_segment_jump(grid->z[above]) ||
+		    (seg->structure[above] &&
+		     fabsf(grid->z[above] - grid->z[k]) < tracker_segment_jump(grid->z[k])))
+			under++;
 		else
-			farther++;
+			against++;
 	}
-	return nearer > farther;
+	return against >= under;
 }
 
 /* Whether blob @b is flat: a patch of wall, which a person is not. The
  * spread of its depths about the plane z = a x + b y + c through them. */
 static gboolean
-tracker_segmenter_flat(const TrackerSegmenter *seg, const TrackerGrid *grid, int b)
+tracker_segmenter_flat(TrackerSegmenter *seg, const TrackerGrid *grid, int b)
 {
-	const Blob *blob = &seg->blobs[b];
+	Blob *blob = &seg->blobs[b];
 	int stride = MAX(1, (int)(blob->n_cells / FLAT_SAMPLES)), seen = 0;
 	TrackerLsq3 lsq;
 	double c[3], mse;
@@ -450,7 +519,8 @@ tracker_segmenter_flat(const TrackerSegmenter *seg, const TrackerGrid *grid, int
 		if (seg->blob[k] == b + 1 && seen++ % stride == 0)
 			tracker_lsq3_add(&lsq, grid->x[k], grid->y[k], 1.0, grid->z[k]);
 	}
-	return lsq.n >= 10 && tracker_lsq3_solve(&lsq, c, &mse) && mse < FLAT_MM * FLAT_MM;
+	blob->flat = lsq.n >= 10 && tracker_lsq3_solve(&lsq, c, &mse) && mse < FLAT_MM * FLAT_MM;
+	return blob->flat;
 }
 
 /* Centre and radius of a head from its cap (@l..@r, @width_mm wide at
@@ -485,9 +555,27 @@ tracker_segmenter_head_shape(const TrackerSegmenter *seg, const TrackerGrid *gri
 	centre = tracker_vec3_mad(centre, floor->up,
 	                          top_h - radius - tracker_floor_height(floor, centre));
 	head->found = TRUE;
+	head->hinted = FALSE;
 	head->centre = centre;
 	head->radius = radius;
 	head->top_height = top_h;
+}
+
+/* A head's outline is all of one head: its top cells lie within a
+ * head's depth of one another. The top of a forearm raised across the
+ * face and the shoulder beside it make a cap, but not a head's. */
+static gboolean
+tracker_segmenter_one_depth(const TrackerSegmenter *seg, const TrackerGrid *grid, int l, int r)
+{
+	float near = G_MAXFLOAT, far = 0.0f;
+
+	for (int u = l; u <= r; u++) {
+		float z = grid->z[seg->top_cell[u]];
+
+		near = MIN(near, z);
+		far = MAX(far, z);
+	}
+	return far - near < HEAD_DEPTH_MM;
 }
 
 /* How many columns from @u on (going by @dir) rise above @level. */
@@ -507,9 +595,11 @@ tracker_segmenter_wall(const TrackerSegmenter *seg, const Blob *blob, int u, int
  * means @peak is a bump on the side of something bigger (FALSE). */
 static gboolean
 tracker_segmenter_cap_side(const TrackerSegmenter *seg, const Blob *blob, int peak, int dir,
-                           double cell_mm, int *end)
+                           double cell_mm, float z, int *end)
 {
-	float limit = seg->top[peak] - (float)HEAD_CAP_MM, above = seg->top[peak] + 5.0f;
+	/* Higher by more than the sensor's error: a flat top is one cap. */
+	float limit = seg->top[peak] - (float)HEAD_CAP_MM,
+	      above = seg->top[peak] + 10.0f + 2.0e-6f * z * z;
 	int u = peak;
 
 	while (u + dir >= blob->u0 && u + dir <= blob->u1 && seg->top[u + dir] >= limit) {
@@ -530,39 +620,44 @@ static gboolean
 tracker_segmenter_cap(const TrackerSegmenter *seg, const TrackerGrid *grid, const Blob *blob,
                       int peak, int *l, int *r)
 {
-	double cell_mm = tracker_grid_cell_mm(grid, grid->z[seg->top_cell[peak]]);
+	float z = grid->z[seg->top_cell[peak]];
+	double cell_mm = tracker_grid_cell_mm(grid, z);
 
-	return tracker_segmenter_cap_side(seg, blob, peak, -1, cell_mm, l) &&
-	       tracker_segmenter_cap_side(seg, blob, peak, 1, cell_mm, r);
+	return tracker_segmenter_cap_side(seg, blob, peak, -1, cell_mm, z, l) &&
+	       tracker_segmenter_cap_side(seg, blob, peak, 1, cell_mm, z, r);
 }
 
 static gboolean
-tracker_segmenter_is_head(const TrackerSegmenter *seg, const TrackerGrid *grid,
-                          const TrackerFloor *floor, const TrackerSegmentParams *params, int b,
-                          int l, int r, int peak, double *width_mm, int box[4])
+tracker_segmenter_is_head(TrackerSegmenter *seg, const TrackerGrid *grid, const TrackerFloor *floor,
+                          const TrackerSegmentParams *params, int b, int l, int r, int peak,
+                          double *width_mm, int box[4])
 {
 	int k = seg->top_cell[peak];
 	double cell_mm = tracker_grid_cell_mm(grid, grid->z[k]);
 	double body = floor->found ? seg->heights[k] : DEFAULT_HEIGHT;
 	/* A cap cut by the image's side is judged on the part in view: a
 	 * person walking in shows half a head before a whole one. */
-	gboolean cut = l == 0 || r == seg->width - 1;
+	gboolean cut = tracker_grid_at_side(grid, l) || tracker_grid_at_side(grid, r);
 
 	/* ...and must be its surface's top: a wall's edge is not a head. */
-	if (k / seg->width == 0 || (cut && k / seg->width > seg->blobs[b].v0))
+	if (tracker_grid_at_top(grid, k / seg->width) || (cut && k / seg->width > seg->blobs[b].v0))
 		return FALSE;
 	*width_mm = (r - l + 1) * cell_mm;
 	if (*width_mm < (cut ? 0.5 : 1.0) * HEAD_MIN_CAP_MM || *width_mm > HEAD_MAX_CAP_MM)
 		return FALSE;
-	if (floor->found && seg->heights[k] < params->min_head_height)
+	if (floor->found &&
+	    (seg->heights[k] < params->min_head_height || seg->heights[k] > HEAD_MAX_TOP_MM))
 		return FALSE;
 	tracker_segmenter_body_box(seg, (l + r) / 2, k / seg->width, cell_mm, body, box);
-	return !tracker_segmenter_under_something(seg, grid, l, r) &&
+	return tracker_segmenter_one_depth(seg, grid, l, r) &&
+	       tracker_segmenter_outline(seg, grid, l, r) &&
 	       (cut ? !tracker_segmenter_flat(seg, grid, b)
-	            : tracker_segmenter_round(seg, grid, b, l, r, peak)) &&
+	            : tracker_segmenter_shoulders(seg, grid, b, l, r, k / seg->width, cell_mm, body,
+	                                          grid->z[k])) &&
 	       tracker_segmenter_below(seg, grid, b, (l + r) / 2, k / seg->width, cell_mm,
 	                               0.35 * body, grid->z[k]) >= HEAD_NECK_FILL &&
-	       tracker_segmenter_body_fill(seg, grid, b, box, grid->z[k]) >= HEAD_BODY_FILL;
+	       tracker_segmenter_body_fill(seg, grid, b, box, grid->z[k]) >= HEAD_BODY_FILL &&
+	       tracker_segmenter_torso_level(seg, grid, box, grid->z[k]);
 }
 
 static int
@@ -641,7 +736,7 @@ tracker_segmenter_heads_in_blob(TrackerSegmenter *seg, const TrackerGrid *grid,
 		h->blob = b;
 		h->l = l;
 		h->r = r;
-		h->cut = l == 0 || r == seg->width - 1;
+		h->cut = tracker_grid_at_side(grid, l) || tracker_grid_at_side(grid, r);
 		tracker_segmenter_head_shape(seg, grid, floor, l, r, width_mm, seg->top_cell[peak],
 		                             &h->head);
 		blob->n_heads++;
@@ -739,6 +834,69 @@ tracker_segmenter_hinted_heads(TrackerSegmenter *seg, const TrackerGrid *grid,
 	}
 }
 
+/* Whether head @h is under another head of its blob: two heads that
+ * near are one person's, and the lower is a shoulder under an arm raised
+ * over the head. */
+static gboolean
+tracker_segmenter_under_head(const TrackerSegmenter *seg, const TrackerFloor *floor, guint h)
+{
+	const TrackerHead *head = &seg->heads[h].head;
+
+	for (guint o = 0; o < seg->n_heads; o++) {
+		const TrackerHead *other = &seg->heads[o].head;
+		TrackerVec3 d = tracker_vec3_sub(other->centre, head->centre);
+		double rise = tracker_vec3_dot(d, floor->up);
+
+		if (o == h || seg->heads[o].blob != seg->heads[h].blob)
+			continue;
+		d = tracker_vec3_mad(d, floor->up, -rise);
+		if (tracker_vec3_length(d) < HINT_APART_MM && rise > 0.0)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* Whether head @h is below where a tracked person's head was, so near
+ * it that it would be theirs: a person has one head, and it does not
+ * drop in a frame. A shoulder under an arm raised over the head has a
+ * head's outline while the head is hidden. */
+static gboolean
+tracker_segmenter_off_tracked_head(const TrackerSegmenter *seg, const TrackerFloor *floor, guint h,
+                                   const TrackerSegmentHint *hints, guint n_hints)
+{
+	const TrackerHead *head = &seg->heads[h].head;
+
+	for (guint i = 0; i < n_hints; i++) {
+		TrackerVec3 d = tracker_vec3_sub(head->centre, hints[i].head);
+		double rise = tracker_vec3_dot(d, floor->up);
+
+		if (!hints[i].has_body)
+			continue;
+		d = tracker_vec3_mad(d, floor->up, -rise);
+		if (tracker_vec3_length(d) < HINT_APART_MM && rise <= -HINT_HEAD_RISE_MM)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* One head per person: the heads under another go, and those off where
+ * a tracked person's head was. */
+static void
+tracker_segmenter_one_head_each(TrackerSegmenter *seg, const TrackerFloor *floor,
+                                const TrackerSegmentHint *hints, guint n_hints)
+{
+	guint n = 0;
+
+	for (guint h = 0; h < seg->n_heads; h++) {
+		if (tracker_segmenter_under_head(seg, floor, h) ||
+		    tracker_segmenter_off_tracked_head(seg, floor, h, hints, n_hints))
+			seg->blobs[seg->heads[h].blob].n_heads--;
+		else
+			seg->heads[n++] = seg->heads[h];
+	}
+	seg->n_heads = n;
+}
+
 /* Moves blob @a's cells into blob @b. */
 static void
 tracker_segmenter_merge(TrackerSegmenter *seg, int a, int b)
@@ -753,6 +911,7 @@ tracker_segmenter_merge(TrackerSegmenter *seg, int a, int b)
 	}
 	to->n_cells += from->n_cells;
 	to->n_pixels += from->n_pixels;
+	to->area += from->area;
 	to->sum = tracker_vec3_add(to->sum, from->sum);
 	to->u0 = MIN(to->u0, from->u0);
 	to->v0 = MIN(to->v0, from->v0);
@@ -767,19 +926,21 @@ tracker_segmenter_merge(TrackerSegmenter *seg, int a, int b)
 	}
 }
 
-/* A head on a surface too small to be a person is the head of the body
- * below it, cut off by an arm in front of the neck. */
+/* A head on a surface too small to be a person (a head and the hand
+ * scratching it, say) is the head of the body below it, cut off by an
+ * arm in front of the neck. */
 static void
 tracker_segmenter_join_heads(TrackerSegmenter *seg, const TrackerSegmentParams *params)
 {
 	for (guint h = 0; h < seg->n_heads; h++) {
 		HeadCandidate *head = &seg->heads[h];
+		const Blob *blob = &seg->blobs[head->blob];
 		int below;
 
-		if (seg->blobs[head->blob].n_pixels >= params->min_person_pixels)
+		if (blob->n_pixels >= params->min_person_pixels && blob->area >= HEAD_ALONE_MM2)
 			continue;
 		below = tracker_segmenter_blob_below(seg, head->box, head->blob);
-		if (below >= 0)
+		if (below >= 0 && seg->blobs[below].area > blob->area)
 			tracker_segmenter_merge(seg, head->blob, below);
 	}
 }
@@ -960,12 +1121,29 @@ tracker_segmenter_blob_centre(const Blob *blob)
 	return tracker_vec3_scale(blob->sum, 1.0 / MAX(blob->n_cells, 1u));
 }
 
-/* The person a headless blob is a loose part of (a hand seen apart from
- * its arm): small, in front of the person's body and within reach. */
-static int
-tracker_segmenter_owner(const TrackerSegmenter *seg, const TrackerFloor *floor, const Blob *blob)
+/* Where a person's reach is measured from: their head, or for one
+ * continued without it, where their head was. */
+static gboolean
+tracker_segmenter_anchor(const TrackerPerson *person, const TrackerSegmentHint *hints,
+                         TrackerVec3 *at)
 {
-	TrackerVec3 c = tracker_segmenter_blob_centre(blob);
+	if (person->head.found)
+		*at = person->head.centre;
+	else if (person->hint >= 0 && hints[person->hint].has_body)
+		*at = hints[person->hint].head;
+	else
+		return FALSE;
+	return TRUE;
+}
+
+/* The person a headless blob is a loose part of (a hand seen apart from
+ * its arm, a body an arm in front of it cut in two): smaller, in front
+ * of the person's body and within reach. */
+static int
+tracker_segmenter_owner(const TrackerSegmenter *seg, const TrackerFloor *floor, const Blob *blob,
+                        const TrackerSegmentHint *hints)
+{
+	TrackerVec3 c = tracker_segmenter_blob_centre(blob), at;
 	double best = G_MAXDOUBLE;
 	int owner = -1;
 
@@ -973,12 +1151,14 @@ tracker_segmenter_owner(const TrackerSegmenter *seg, const TrackerFloor *floor, 
 		const TrackerPerson *person = &seg->people[p];
 		double reach, d;
 
-		if (!person->head.found || blob->n_pixels > ATTACH_MAX_SHARE * person->n_pixels)
+		if (!tracker_segmenter_anchor(person, hints, &at) ||
+		    blob->n_pixels > ATTACH_MAX_SHARE * person->n_pixels)
 			continue;
 		/* Heights are from the camera when there is no floor. */
-		reach = 0.75 *
-		        (floor->found ? MAX(person->head.top_height, 1000.0) : DEFAULT_HEIGHT);
-		d = tracker_vec3_distance(c, person->head.centre);
+		reach = 0.75 * (floor->found && person->head.found
+		                        ? MAX(person->head.top_height, 1000.0)
+		                        : DEFAULT_HEIGHT);
+		d = tracker_vec3_distance(c, at);
 		if (d < reach && d < best && c.z < person->centre.z + 100.0) {
 			best = d;
 			owner = (int)p;
@@ -1023,6 +1203,7 @@ tracker_segmenter_stats(TrackerSegmenter *seg, const TrackerGrid *grid)
 		TrackerPerson *person = &seg->people[p];
 
 		person->n_cells = person->n_pixels = 0;
+		person->area = 0.0;
 		person->centre = tracker_vec3(0, 0, 0);
 		person->box[0] = person->box[1] = G_MAXINT;
 		person->box[2] = person->box[3] = -1;
@@ -1036,6 +1217,8 @@ tracker_segmenter_stats(TrackerSegmenter *seg, const TrackerGrid *grid)
 		p = &seg->people[seg->labels[k] - 1];
 		p->n_cells++;
 		p->n_pixels += grid->count[k];
+		p->area += grid->count[k] * (grid->z[k] / grid->camera.fx) *
+		           (grid->z[k] / grid->camera.fy);
 		p->centre = tracker_vec3_add(p->centre, tracker_grid_point(grid, k));
 		p->box[0] = MIN(p->box[0], u);
 		p->box[1] = MIN(p->box[1], v);
@@ -1047,29 +1230,45 @@ tracker_segmenter_stats(TrackerSegmenter *seg, const TrackerGrid *grid)
 		                                           1.0 / MAX(seg->people[p].n_cells, 1u));
 }
 
-/* Headless blobs: loose parts of people, or people whose head is out of
- * view or hidden, where a tracked person was. */
+static int
+tracker_segmenter_compare_blobs(const void *a, const void *b, void *data)
+{
+	const Blob *blobs = data;
+	guint x = blobs[*(const int *)a].n_pixels, y = blobs[*(const int *)b].n_pixels;
+
+	return (x < y) - (x > y);
+}
+
+/* Headless blobs, biggest first: loose parts of people, or people whose
+ * head is out of view or hidden, where a tracked person was. */
 static void
 tracker_segmenter_headless(TrackerSegmenter *seg, const TrackerFloor *floor,
                            const TrackerSegmentParams *params, const TrackerSegmentHint *hints,
                            guint n_hints)
 {
-	for (guint b = 0; b < seg->n_blobs; b++) {
-		Blob *blob = &seg->blobs[b];
-		TrackerPerson *p;
-		int owner, hint;
+	int *order = seg->order, n = 0;
 
-		if (blob->n_heads > 0)
-			continue;
-		owner = tracker_segmenter_owner(seg, floor, blob);
+	for (guint b = 0; b < seg->n_blobs; b++) {
+		if (seg->blobs[b].n_heads == 0 && seg->blobs[b].n_cells > 0)
+			order[n++] = (int)b;
+	}
+	g_qsort_with_data(order, n, sizeof(int), tracker_segmenter_compare_blobs, seg->blobs);
+	for (int i = 0; i < n; i++) {
+		Blob *blob = &seg->blobs[order[i]];
+		int owner = tracker_segmenter_owner(seg, floor, blob, hints), hint;
+		TrackerPerson *p;
+
 		if (owner >= 0) {
-			tracker_segmenter_label_blob(seg, b, seg->people[owner].label);
+			tracker_segmenter_label_blob(seg, order[i], seg->people[owner].label);
 			continue;
 		}
 		hint = tracker_segmenter_hinted(seg, blob, params, hints, n_hints);
 		if (hint < 0 || (p = tracker_segmenter_add_person(seg, NULL, hint)) == NULL)
 			continue;
-		tracker_segmenter_label_blob(seg, b, p->label);
+		tracker_segmenter_label_blob(seg, order[i], p->label);
+		/* Its size and place until the cells are counted. */
+		p->n_pixels = blob->n_pixels;
+		p->centre = tracker_segmenter_blob_centre(blob);
 		blob->person = (int)p->label - 1;
 	}
 }
@@ -1097,6 +1296,18 @@ tracker_segmenter_trim_reach(TrackerSegmenter *seg, const TrackerGrid *grid,
 	}
 }
 
+/* Whether @p is a person to report: enough depth pixels, and a new
+ * person (not one tracked, found where they were) enough of a body: a
+ * hand raised over a tracked person's head has a head's outline, but
+ * less surface than a head and shoulders. */
+static gboolean
+tracker_segmenter_big_enough(const TrackerPerson *p, const TrackerSegmentParams *params)
+{
+	gboolean tracked = p->hint >= 0 || p->head.hinted;
+
+	return p->n_pixels >= params->min_person_pixels && (tracked || p->area >= NEW_PERSON_MM2);
+}
+
 /* Drops people too small to report, keeping labels 1..n dense. */
 static void
 tracker_segmenter_prune(TrackerSegmenter *seg, const TrackerSegmentParams *params)
@@ -1105,7 +1316,8 @@ tracker_segmenter_prune(TrackerSegmenter *seg, const TrackerSegmentParams *param
 	guint n = 0;
 
 	for (guint p = 0; p < seg->n_people; p++) {
-		if (seg->people[p].n_pixels < params->min_person_pixels || n >= params->max_people)
+		if (!tracker_segmenter_big_enough(&seg->people[p], params) ||
+		    n >= params->max_people)
 			continue;
 		seg->people[n] = seg->people[p];
 		seg->people[n].label = (guint16)(n + 1);
@@ -1119,9 +1331,10 @@ tracker_segmenter_prune(TrackerSegmenter *seg, const TrackerSegmentParams *param
 
 guint
 tracker_segmenter_run(TrackerSegmenter *seg, const TrackerGrid *grid, const TrackerFloor *floor,
-                      const TrackerSegmentParams *params, const TrackerSegmentHint *hints,
-                      guint n_hints)
+                      const guint8 *structure, const TrackerSegmentParams *params,
+                      const TrackerSegmentHint *hints, guint n_hints)
 {
+	seg->structure = structure;
 	seg->n_heads = 0;
 	seg->n_people = 0;
 	tracker_segmenter_heights_fill(seg, grid, floor);
@@ -1132,6 +1345,7 @@ tracker_segmenter_run(TrackerSegmenter *seg, const TrackerGrid *grid, const Trac
 			tracker_segmenter_heads_in_blob(seg, grid, floor, params, (int)b);
 	}
 	tracker_segmenter_join_heads(seg, params);
+	tracker_segmenter_one_head_each(seg, floor, hints, n_hints);
 	tracker_segmenter_hinted_heads(seg, grid, floor, hints, n_hints);
 	tracker_segmenter_headed(seg, grid);
 	tracker_segmenter_trim_reach(seg, grid, floor);

@@ -34,6 +34,7 @@ typedef struct {
 	guint16 label; /* the person's cells carry it in TrackerSegmenter.labels */
 	guint n_cells;
 	guint n_pixels;     /* depth pixels behind the cells */
+	double area;        /* the surface they show, mm^2 */
 	TrackerVec3 centre; /* mean of the cells' points */
 	int box[4];         /* the cells' bounding box: u0, v0, u1, v1 */
 	TrackerHead head;
@@ -44,8 +45,9 @@ typedef struct {
 	TrackerVec3 centre; /* where a tracked person was last seen */
 	guint n_pixels;     /* ...and how many depth pixels they had */
 	double height;      /* their height, mm */
-	gboolean has_head;
-	TrackerVec3 head; /* where their head was */
+	gboolean has_head;  /* their head was seen lately: look for it where it was */
+	gboolean has_body;  /* their body was fitted: head holds where it was */
+	TrackerVec3 head;   /* where their head was */
 	double head_radius;
 } TrackerSegmentHint;
 
@@ -67,8 +69,9 @@ void tracker_segmenter_free(TrackerSegmenter *seg);
  * labelled 1..n).
  */
 guint tracker_segmenter_run(TrackerSegmenter *seg, const TrackerGrid *grid,
-                            const TrackerFloor *floor, const TrackerSegmentParams *params,
-                            const TrackerSegmentHint *hints, guint n_hints);
+                            const TrackerFloor *floor, const guint8 *structure,
+                            const TrackerSegmentParams *params, const TrackerSegmentHint *hints,
+                            guint n_hints);
 
 /** tracker_segmenter_people: the people of the last run, @n of them. */
 const TrackerPerson *tracker_segmenter_people(const TrackerSegmenter *seg, guint *n);

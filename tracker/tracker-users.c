@@ -29,6 +29,7 @@ tracker_users_hints(const TrackerUsers *users, TrackerSegmentHint *hints, int *t
 		 * was; otherwise a lost track could live on another's cells. */
 		hints[n].has_head = track->has_body && track->seen_now &&
 		                    track->last_seen_us - track->head_seen_us <= HINT_HEAD_US;
+		hints[n].has_body = track->has_body;
 		hints[n].head = track->body.head;
 		hints[n].head_radius = track->body.head_radius;
 		tracks[n++] = t;

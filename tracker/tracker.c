@@ -7,6 +7,7 @@
 #include "tracker-floor.h"
 #include "tracker-grid.h"
 #include "tracker-limb.h"
+#include "tracker-planes.h"
 #include "tracker-segment.h"
 #include "tracker-users.h"
 
@@ -31,6 +32,7 @@ struct _Tracker {
 	TrackerSegmentParams segment_params;
 	TrackerGrid grid;
 	TrackerFloor floor;
+	TrackerPlanes *planes;
 	TrackerSegmenter *segmenter;
 	TrackerLimbFitter *limbs;
 	TrackerUsers users;
@@ -110,6 +112,7 @@ tracker_new(const TrackerSettings *settings, GError **error)
 	t->segment_params.min_head_height = settings->min_user_height_mm;
 	t->segment_params.max_people = TRACKER_SEGMENT_MAX_PEOPLE;
 	tracker_grid_init(&t->grid, &settings->camera);
+	t->planes = tracker_planes_new(&t->grid);
 	t->segmenter = tracker_segmenter_new(&t->grid);
 	t->limbs = tracker_limb_fitter_new(&t->grid);
 	tracker_floor_reset(&t->floor);
@@ -123,6 +126,7 @@ tracker_free(Tracker *t)
 	if (t == NULL)
 		return;
 	tracker_grid_clear(&t->grid);
+	tracker_planes_free(t->planes);
 	tracker_segmenter_free(t->segmenter);
 	tracker_limb_fitter_free(t->limbs);
 	g_free(t->labels);
@@ -249,8 +253,9 @@ tracker_run(Tracker *t, const guint16 *depth_mm, guint64 frame, gint64 time_us, 
 	tracker_grid_fill(&t->grid, depth_mm, t->settings.max_depth_mm);
 	tracker_floor_update(&t->floor, &t->grid);
 	n_hints = tracker_users_hints(&t->users, hints, hint_tracks, TRACKER_USERS_MAX);
-	tracker_segmenter_run(t->segmenter, &t->grid, &t->floor, &t->segment_params, hints,
-	                      n_hints);
+	tracker_planes_find(t->planes, &t->grid, t->floor.up);
+	tracker_segmenter_run(t->segmenter, &t->grid, &t->floor, tracker_planes_mask(t->planes),
+	                      &t->segment_params, hints, n_hints);
 	people = tracker_segmenter_people(t->segmenter, &n_people);
 	tracker_users_match(&t->users, people, n_people, hint_tracks, track_of);
 	for (guint p = 0; p < n_people; p++) {
