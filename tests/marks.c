@@ -107,7 +107,8 @@ marks_read_line(const MarksLine *line, const char *text, MarksAddFunc add, GPtrA
 	return add(&split, out, error);
 }
 
-/* A line of @text that is neither a comment nor the header, or NULL at the end. */
+/* The next line of @lines that is no comment, or NULL at the end; @i is
+ * left past it, at its number from 1. */
 static const char *
 marks_next(char **lines, guint *i)
 {

@@ -22,13 +22,14 @@ score_compare_double(const void *a, const void *b)
  * joints let one arm flung wide, or sides swapped with the arms out, turn
  * a user standing on the person into a missed person and a phantom; the
  * median ignores a minority of wild joints. Every joint the user reports
- * counts, in view or not, so that a user of a person at the image's edge
- * who reports a joint beyond it still has a distance. The user's centre of
- * points, or its torso alone, would be steadier on a whole body but not
- * on a part of one: the centre of an arm reaching in from the edge, or of
- * a head and shoulders at the bottom of the image, lies far from the
- * true torso, and a user seen only in part may report no torso at all.
- * The centre is left for a user that reports no joint. */
+ * counts, whether the person's is in view or not: a user on someone at
+ * the image's edge whose joints all lie beyond it had no distance and was
+ * a phantom. The user's centre of points, or its torso alone, would do on
+ * a whole body but not on a part of one: the centre of an arm reaching in
+ * from the edge, or of the head and shoulders of someone close to the
+ * sensor, lies far from the true torso, and a user seen only in part may
+ * report no torso at all. The centre is left for a user that reports no
+ * joint. */
 static double
 score_match_distance(const DemoTruthPerson *p, const TrackerUser *u)
 {
