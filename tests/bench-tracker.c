@@ -1,75 +1,71 @@
-/* Benchmark: the skeleton tracker's accuracy against the demo scenes'
- * truth, on the real Kinect frames when they are there, its speed and its
- * memory. Prints figures; asserts nothing about time.
+/* Benchmark: the skeleton tracker against the demo scenes' truth, for
+ * detection (people missed, phantom users) and joint accuracy, per scene,
+ * per group of scenes and per sensor-noise seed; on the real frames when
+ * they are there; its speed and its memory. Prints figures and a last
+ * line of targets; asserts nothing about time.
  * Run with: meson test -C build --benchmark --verbose tracker
- * or, for some scenes only, with another noise seed if need be:
- * build/tests/bench-tracker [--seed=N] SCENE... */
+ * or for some scenes or groups only, with other noise seeds if need be:
+ * build/tests/bench-tracker [--seeds=N,N,...] [--group=NAME]... [SCENE...] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "bench-memory.h"
+#include "bench-real.h"
+#include "bench-rooms.h"
+#include "bench-timing.h"
 #include "demo-scene.h"
 #include "score.h"
-#include "testutil.h"
 #include "tracker/tracker.h"
 
-/* The sensor noise's seed for the generated scenes. One seed's figures
- * move by a point or so with any change to the tracker; a change worth
- * having shows on several seeds. */
-static guint64 bench_seed = 1;
+/* The sensor noise's seeds, every scene run once with each. One seed's
+ * figures move by a point or so with any change to the tracker; a change
+ * worth having shows on several seeds. Three by default: one seed of the
+ * library (14 scenes, 17529 frames) took 94 s on a 2-core machine, so
+ * three take about 5 minutes, leaving room for the scenes still to come
+ * within the 10 minutes a run of the benchmark should take. */
+#define BENCH_DEFAULT_SEEDS "1,2,3"
+
+/* One line of figures: a scene, a group of scenes, a seed, or all. */
+typedef struct {
+	char *name;
+	ScoreTally tally;
+} BenchRow;
 
 typedef struct {
-	/* ms per frame with one and with three people in view: CPU time of
-	 * this thread (what one core spends, whatever else the machine
-	 * runs), and wall-clock time */
-	GArray *one_user, *three_users;
-	GArray *one_user_wall, *three_users_wall;
-} Timings;
+	GArray *seeds;     /* guint64 */
+	GPtrArray *scenes; /* names to run, in the library's order */
+	GArray *groups;    /* BenchRow, one per group, in the scenes' order */
+	GArray *per_seed;  /* BenchRow, one per seed */
+	BenchRow all;      /* every scene with every seed */
+	BenchTiming *timing;
+} BenchRun;
 
-/* CPU time this thread has used, in ms. */
-static double
-thread_cpu_ms(void)
+typedef struct {
+	gint64 seed;   /* --seed, or -1 */
+	char *seeds;   /* --seeds */
+	char **groups; /* --group */
+	gboolean alone;
+	char **scenes; /* the arguments left */
+} BenchOptions;
+
+/* ---- one scene ---- */
+
+static const char *
+bench_scene_group(const DemoScene *scene)
 {
-	struct timespec ts;
+	const char *group = demo_scene_script(scene)->group;
 
-	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-	return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+	return group != NULL ? group : "(none)";
 }
 
-static int
-compare_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double
-percentile(GArray *values, double p)
-{
-	if (values->len == 0)
-		return 0.0;
-	g_array_sort(values, compare_double);
-	return g_array_index(values, double, (guint)MIN(values->len - 1, p * values->len));
-}
-
-static guint
-people_in_view(const DemoTruth *truth)
-{
-	guint n = 0;
-
-	for (guint p = 0; p < truth->n_people; p++)
-		n += truth->people[p].pixels >= SCORE_MIN_PIXELS;
-	return n;
-}
-
-/* One pass of @name through a fresh tracker, timing every frame. */
-static void
-bench_scene(const char *name, ScoreTally *tally, Timings *timings)
+/* One pass of @name with noise @seed through a fresh tracker, timing
+ * every frame; returns the scene's group. */
+static const char *
+bench_scene(const char *name, guint64 seed, ScoreTally *tally, BenchTiming *timing)
 {
 	g_autoptr(GError) error = NULL;
-	g_autoptr(DemoScene) scene = demo_scene_new_named(name, bench_seed, &error);
+	g_autoptr(DemoScene) scene = demo_scene_new_named(name, seed, &error);
 	g_autoptr(DepthFrame) frame = depth_frame_new();
 	g_autoptr(Tracker) tracker = tracker_new(NULL, &error);
 	guint64 n = demo_scene_n_frames(scene);
@@ -78,40 +74,92 @@ bench_scene(const char *name, ScoreTally *tally, Timings *timings)
 	g_assert_no_error(error);
 	for (guint64 k = 0; k < n; k++) {
 		gint64 t0;
-		double c0, ms, wall;
-		guint in_view;
+		double c0;
 
 		demo_scene_render(scene, k, frame);
 		t0 = g_get_monotonic_time();
-		c0 = thread_cpu_ms();
+		c0 = bench_timing_thread_cpu_ms();
 		g_assert_true(tracker_process(tracker, frame->mm, k, frame->time_us, &out, &error));
-		ms = thread_cpu_ms() - c0;
-		wall = (g_get_monotonic_time() - t0) / 1000.0;
-		in_view = people_in_view(frame->truth);
-		if (in_view == 1) {
-			g_array_append_val(timings->one_user, ms);
-			g_array_append_val(timings->one_user_wall, wall);
-		} else if (in_view == 3) {
-			g_array_append_val(timings->three_users, ms);
-			g_array_append_val(timings->three_users_wall, wall);
-		}
+		bench_timing_add(timing, score_people_in_view(frame->truth),
+		                 bench_timing_thread_cpu_ms() - c0,
+		                 (g_get_monotonic_time() - t0) / 1000.0);
 		score_frame(frame->truth, &out, tally);
+	}
+	return bench_scene_group(scene);
+}
+
+/* ---- rows ---- */
+
+static void
+bench_row_clear(BenchRow *row)
+{
+	g_clear_pointer(&row->name, g_free);
+}
+
+/* Adds @tally to the row named @name in @rows, which it makes if need be. */
+static void
+bench_rows_add(GArray *rows, const char *name, const ScoreTally *tally)
+{
+	BenchRow row = { .name = NULL };
+
+	for (guint i = 0; i < rows->len; i++) {
+		BenchRow *r = &g_array_index(rows, BenchRow, i);
+
+		if (strcmp(r->name, name) == 0) {
+			score_add(&r->tally, tally);
+			return;
+		}
+	}
+	row.name = g_strdup(name);
+	score_add(&row.tally, tally);
+	g_array_append_val(rows, row);
+}
+
+static void
+bench_print_legend(const BenchRun *run)
+{
+	printf("generated scenes, noise on, seeds");
+	for (guint i = 0; i < run->seeds->len; i++)
+		printf("%s%" G_GUINT64_FORMAT, i ? "," : " ",
+		       g_array_index(run->seeds, guint64, i));
+	printf(", figures totalled over the seeds\n"
+	       "  people: person-frames, true people in view with >= %d depth pixels; upper, "
+	       "all15: their joints within %.0f mm of the truth; err: mean error of the joints "
+	       "reported; swaps: users with left and right swapped, and of people facing the "
+	       "sensor;\n"
+	       "  missed: people no user matched, %% of people; phantoms: users matching no true "
+	       "person, and the frames with one, %% of frames\n",
+	       SCORE_MIN_PIXELS, SCORE_NEAR_MM);
+	printf("%-14s %7s %7s %7s %7s %7s %7s %6s %-17s| %7s %6s %9s %7s %6s\n", "scene", "frames",
+	       "people", "upper", "all15", "err up", "err all", "swaps", "facing swaps", "missed",
+	       "%", "phantoms", "frames", "%");
+}
+
+static void
+bench_print_row(const char *name, const ScoreTally *t)
+{
+	printf("%-14s %7u %7u %6.1f%% %6.1f%% %4.0f mm %4.0f mm %6u %6u of %-6u | %7u %5.2f%% "
+	       "%9u %7u %5.2f%%\n",
+	       name, t->frames, t->people, 100.0 * score_share(t, SCORE_UPPER_BODY),
+	       100.0 * score_share(t, SCORE_ALL_JOINTS), score_mean_error(t, SCORE_UPPER_BODY),
+	       score_mean_error(t, SCORE_ALL_JOINTS), t->swaps, t->facing_swaps, t->facing,
+	       t->missed, 100.0 * score_missed_share(t), t->phantoms, t->phantom_frames,
+	       100.0 * score_phantom_frame_share(t));
+}
+
+static void
+bench_print_rows(const char *title, GArray *rows)
+{
+	printf("\n%s\n", title);
+	for (guint i = 0; i < rows->len; i++) {
+		const BenchRow *r = &g_array_index(rows, BenchRow, i);
+
+		bench_print_row(r->name, &r->tally);
 	}
 }
 
 static void
-print_scene_row(const char *name, const ScoreTally *t)
-{
-	printf("%-10s %6u %6u  %5.1f%%  %5.1f%%  %4.0f mm  %4.0f mm  %3u (%u of %u facing)  %4u  "
-	       "%4u\n",
-	       name, t->frames, t->people, 100.0 * score_share(t, SCORE_UPPER_BODY),
-	       100.0 * score_share(t, SCORE_ALL_JOINTS), score_mean_error(t, SCORE_UPPER_BODY),
-	       score_mean_error(t, SCORE_ALL_JOINTS), t->swaps, t->facing_swaps, t->facing,
-	       t->missed, t->phantoms);
-}
-
-static void
-print_joints(const ScoreTally *t)
+bench_print_joints(const ScoreTally *t)
 {
 	printf("\n%-15s %7s %10s %7s\n", "joint", "found", "mean err", "scored");
 	for (int j = 0; j < TRACKER_N_JOINTS; j++)
@@ -119,233 +167,390 @@ print_joints(const ScoreTally *t)
 		       100.0 * score_share(t, 1u << j), score_mean_error(t, 1u << j), t->total[j]);
 }
 
-static ScoreTally
-bench_generated(Timings *timings, const char *const *names)
+/* ---- the run over scenes and seeds ---- */
+
+/* Every seed of one scene; prints the scene's row. */
+static void
+bench_run_scene(BenchRun *run, const char *name)
 {
-	ScoreTally all;
+	ScoreTally scene;
+	const char *group = NULL;
 
-	memset(&all, 0, sizeof(all));
-
-	printf("generated scenes (noise on, seed %" G_GUINT64_FORMAT
-	       "), joints within %.0f mm of the truth:\n",
-	       bench_seed, SCORE_NEAR_MM);
-	printf("%-10s %6s %6s  %6s  %6s  %7s  %7s  %-22s %5s %5s\n", "scene", "frames", "people",
-	       "upper", "all15", "err up", "err all", "swaps", "missed", "phantom");
-	for (guint i = 0; names[i] != NULL; i++) {
+	memset(&scene, 0, sizeof(scene));
+	for (guint s = 0; s < run->seeds->len; s++) {
 		ScoreTally t;
 
 		memset(&t, 0, sizeof(t));
-
-		bench_scene(names[i], &t, timings);
-		print_scene_row(names[i], &t);
-		score_add(&all, &t);
+		group = bench_scene(name, g_array_index(run->seeds, guint64, s), &t, run->timing);
+		score_add(&scene, &t);
+		score_add(&g_array_index(run->per_seed, BenchRow, s).tally, &t);
 	}
-	print_scene_row("all", &all);
-	print_joints(&all);
-	return all;
+	bench_rows_add(run->groups, group, &scene);
+	score_add(&run->all.tally, &scene);
+	bench_print_row(name, &scene);
+	fflush(stdout);
 }
 
-/* Real frames: the main user's seven upper-body joints, each inside them. */
-static guint
-bench_real_frame(Tracker *tracker, const char *path, guint16 *mm, guint64 number)
+static void
+bench_run_scenes(BenchRun *run)
 {
-	g_autoptr(GError) error = NULL;
-	g_autofree char *base = g_path_get_basename(path);
-	const TrackerUser *main_user = NULL;
-	TrackerFrame out;
-	guint inside = 0;
+	bench_print_legend(run);
+	for (guint i = 0; i < run->scenes->len; i++)
+		bench_run_scene(run, g_ptr_array_index(run->scenes, i));
+	bench_print_rows("by group:", run->groups);
+	bench_print_rows("by seed:", run->per_seed);
+	bench_print_row(run->all.name, &run->all.tally);
+	bench_print_joints(&run->all.tally);
+}
 
-	testutil_load_raw(path, mm);
-	tracker_reset(tracker);
-	g_assert_true(tracker_process(tracker, mm, number, 0, &out, &error));
-	for (guint u = 0; u < out.n_users; u++) {
-		if (main_user == NULL || out.users[u].n_pixels > main_user->n_pixels)
-			main_user = &out.users[u];
-	}
-	printf("  %s: %u user(s);", base, out.n_users);
-	for (int j = 0; j < TRACKER_N_JOINTS && main_user != NULL; j++) {
-		double behind;
-		gboolean ok;
+static BenchRun *
+bench_run_new(GArray *seeds, GPtrArray *scenes)
+{
+	BenchRun *run = g_new0(BenchRun, 1);
 
-		if (!tracker_joint_is_upper_body(j))
-			continue;
-		ok = score_inside(mm, &main_user->joints[j], &behind);
-		inside += ok;
-		printf(" %s %s(%+.0f)", tracker_joint_name(j), ok ? "in" : "OUT", behind);
+	run->seeds = seeds;
+	run->scenes = scenes;
+	run->groups = g_array_new(FALSE, FALSE, sizeof(BenchRow));
+	run->per_seed = g_array_new(FALSE, FALSE, sizeof(BenchRow));
+	g_array_set_clear_func(run->groups, (GDestroyNotify)bench_row_clear);
+	g_array_set_clear_func(run->per_seed, (GDestroyNotify)bench_row_clear);
+	for (guint s = 0; s < seeds->len; s++) {
+		BenchRow row = { .name = g_strdup_printf("seed %" G_GUINT64_FORMAT,
+			                                 g_array_index(seeds, guint64, s)) };
+
+		g_array_append_val(run->per_seed, row);
 	}
-	printf("\n");
-	return inside;
+	run->all.name = g_strdup("all");
+	run->timing = bench_timing_new();
+	return run;
+}
+
+static void
+bench_run_free(BenchRun *run)
+{
+	g_array_unref(run->seeds);
+	g_ptr_array_unref(run->scenes);
+	g_array_unref(run->groups);
+	g_array_unref(run->per_seed);
+	bench_row_clear(&run->all);
+	bench_timing_free(run->timing);
+	g_free(run);
+}
+G_DEFINE_AUTOPTR_CLEANUP_FUNC(BenchRun, bench_run_free)
+
+/* ---- targets ---- */
+
+/* Appends "; @what: met (figure)" to @line; @format gives the figure. */
+static void bench_target(GString *line, const char *what, gboolean met, const char *format, ...)
+        G_GNUC_PRINTF(4, 5);
+
+static void
+bench_target(GString *line, const char *what, gboolean met, const char *format, ...)
+{
+	va_list args;
+
+	g_string_append_printf(line, "%s%s: %s (", line->len ? "; " : "", what,
+	                       met ? "met" : "NOT met");
+	va_start(args, format);
+	g_string_append_vprintf(line, format, args);
+	va_end(args);
+	g_string_append_c(line, ')');
+}
+
+/* A target with nothing to measure it on: said so, neither met nor not. */
+static void
+bench_target_untested(GString *line, const char *what, const char *why)
+{
+	g_string_append_printf(line, "%s%s: untested (%s)", line->len ? "; " : "", what, why);
+}
+
+static const BenchRow *
+bench_worst_group(const BenchRun *run)
+{
+	const BenchRow *worst = NULL;
+
+	for (guint i = 0; i < run->groups->len; i++) {
+		const BenchRow *r = &g_array_index(run->groups, BenchRow, i);
+
+		if (worst == NULL ||
+		    score_missed_share(&r->tally) > score_missed_share(&worst->tally))
+			worst = r;
+	}
+	return worst;
+}
+
+static void
+bench_targets_accuracy(GString *line, const BenchRun *run)
+{
+	const ScoreTally *all = &run->all.tally;
+	double upper = score_share(all, SCORE_UPPER_BODY),
+	       full = score_share(all, SCORE_ALL_JOINTS);
+	double missed = score_missed_share(all), phantom = score_phantom_frame_share(all);
+	const BenchRow *worst = bench_worst_group(run);
+
+	bench_target(line, "upper body >= 97%", upper >= 0.97, "%.1f%%", 100 * upper);
+	bench_target(line, "all 15 >= 93%", full >= 0.93, "%.1f%%", 100 * full);
+	bench_target(line, "no swap facing", all->facing_swaps == 0, "%u", all->facing_swaps);
+	bench_target(line, "users missed < 1%", missed < 0.01, "%.2f%% of person-frames",
+	             100 * missed);
+	bench_target(line, "frames with phantoms < 0.1%", phantom < 0.001, "%.2f%%", 100 * phantom);
+	if (worst == NULL) {
+		bench_target_untested(line, "no group above 3% missed", "no scenes");
+		return;
+	}
+	bench_target(line, "no group above 3% missed", score_missed_share(&worst->tally) <= 0.03,
+	             "worst %s %.2f%%", worst->name, 100 * score_missed_share(&worst->tally));
+}
+
+static void
+bench_targets_real(GString *line, const BenchReal *real, const BenchRooms *rooms)
+{
+	if (!real->ran) {
+		bench_target_untested(line, "real frames", "no frames");
+		bench_target_untested(line, "real marked joints all found", "no frames");
+	} else {
+		bench_target(line, "real frames", real->inside == real->upper,
+		             "%u of %u joints inside", real->inside, real->upper);
+		bench_target(line, "real marked joints all found",
+		             real->marked > 0 && real->found == real->marked,
+		             "%u of %u within %.0f mm", real->found, real->marked, SCORE_NEAR_MM);
+	}
+	if (!rooms->ran) {
+		bench_target_untested(line, "real rooms", "no frames");
+		return;
+	}
+	bench_target(line, "real rooms", rooms->passed == rooms->frames,
+	             "%u of %u frames right; users on the first frame: %s", rooms->passed,
+	             rooms->frames, rooms->summary);
+}
+
+/* @what: the @p percentile of CPU time with @people in view <= @ms. */
+static void
+bench_target_speed(GString *line, BenchTiming *timing, const char *what, guint people, double p,
+                   double ms)
+{
+	double figure = bench_timing_cpu(timing, people, p);
+
+	if (bench_timing_frames(timing, people) == 0) {
+		bench_target_untested(line, what, "no frames");
+		return;
+	}
+	bench_target(line, what, figure <= ms, "%.2f ms", figure);
+}
+
+static void
+bench_targets_speed(GString *line, BenchTiming *timing, double alone_mb)
+{
+	bench_target_speed(line, timing, "one user <= 2 ms median", 1, 0.5, 2.0);
+	bench_target_speed(line, timing, "three users <= 4 ms median", 3, 0.5, 4.0);
+	bench_target_speed(line, timing, "three users <= 8 ms p95", 3, 0.95, 8.0);
+	bench_target_speed(line, timing, "five users <= 7 ms median", 5, 0.5, 7.0);
+	bench_target(line, "< 20 MB", alone_mb < 20.0, "%.1f MB", alone_mb);
+}
+
+/* ---- the whole run ---- */
+
+static void
+bench_full(BenchRun *run, const char *self)
+{
+	g_autoptr(GString) targets = g_string_new(NULL);
+	BenchReal real;
+	BenchRooms rooms;
+	double rss, alone;
+
+	bench_run_scenes(run);
+	bench_real_run(&real);
+	bench_rooms_run(&rooms);
+	rss = bench_memory_peak_mb();
+	alone = bench_memory_alone_mb(self, "--tracker-alone");
+	bench_timing_print(run->timing);
+	printf("peak resident memory: %.1f MB tracking alone (a process that only tracks %d "
+	       "frames of crowd and of poses fed through a pipe); %.1f MB for the whole "
+	       "benchmark, demo renderer and truth included\n",
+	       alone, BENCH_MEMORY_ALONE_FRAMES, rss);
+	bench_targets_accuracy(targets, run);
+	bench_targets_real(targets, &real, &rooms);
+	bench_targets_speed(targets, run->timing, alone);
+	printf("\ntargets: %s\n", targets->str);
+	bench_rooms_clear(&rooms);
+}
+
+/* ---- options ---- */
+
+static GArray *
+bench_parse_seeds(const char *text, GError **error)
+{
+	g_auto(GStrv) parts = g_strsplit(text, ",", -1);
+	g_autoptr(GArray) seeds = g_array_new(FALSE, FALSE, sizeof(guint64));
+
+	for (guint i = 0; parts[i] != NULL; i++) {
+		guint64 seed;
+
+		if (!g_ascii_string_to_unsigned(parts[i], 10, 0, G_MAXUINT64, &seed, NULL)) {
+			g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+			            "--seeds: expected numbers separated by commas, got '%s'",
+			            text);
+			return NULL;
+		}
+		g_array_append_val(seeds, seed);
+	}
+	return g_steal_pointer(&seeds);
 }
 
 static gboolean
-bench_real(void)
+bench_check_scenes(char **scenes, GError **error)
 {
-	const char *dir = testutil_real_kinect_dir();
-	g_auto(GStrv) files = NULL;
-	g_autofree guint16 *mm = g_new(guint16, DEPTH_PIXELS);
-	g_autoptr(Tracker) tracker = tracker_new(NULL, NULL);
-	guint inside = 0, n = 0;
+	const char *const *names = demo_scene_names();
 
-	if (dir == NULL) {
-		printf("\nreal frames: skipped ($SKELBRIDGE_REAL_KINECT is not a folder)\n");
-		return TRUE;
+	for (guint i = 0; scenes != NULL && scenes[i] != NULL; i++) {
+		if (!g_strv_contains(names, scenes[i])) {
+			g_autofree char *list = g_strjoinv(", ", (char **)names);
+
+			g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+			            "no scene '%s' (scenes: %s)", scenes[i], list);
+			return FALSE;
+		}
 	}
-	files = testutil_real_kinect_files(dir);
-	printf("\nreal frames (%s): upper-body joints inside the person (mm behind the surface)\n",
-	       dir);
-	for (; files[n] != NULL; n++)
-		inside += bench_real_frame(tracker, files[n], mm, n);
-	printf("real frames: %u of %u upper-body joints inside the person in %u frames\n", inside,
-	       7 * n, n);
-	return inside == 7 * n;
+	return TRUE;
 }
 
-static double
-peak_resident_mb(void)
+/* Whether the scene @name is to run; marks the groups of @o it is in as
+ * @used and adds its group to @known. */
+static gboolean
+bench_wanted(const BenchOptions *o, const char *name, gboolean *used, GPtrArray *known)
 {
-	g_autofree char *status = NULL;
-	const char *line;
+	g_autoptr(DemoScene) scene = demo_scene_new_named(name, 1, NULL);
+	const char *group = bench_scene_group(scene);
+	gboolean wanted =
+	        (o->scenes == NULL && o->groups == NULL) ||
+	        (o->scenes != NULL && g_strv_contains((const char *const *)o->scenes, name));
 
-	if (!g_file_get_contents("/proc/self/status", &status, NULL, NULL))
-		return 0.0;
-	line = strstr(status, "VmHWM:");
-	return line != NULL ? g_ascii_strtod(line + 6, NULL) / 1024.0 : 0.0;
-}
-
-/* ---- the tracker's own memory ---- */
-
-#define ALONE_FRAMES 150 /* of each scene the tracker alone tracks */
-
-/* In a process of its own: one tracker, one frame buffer, frames read
- * from stdin until it closes; prints the process's peak resident memory. */
-static int
-bench_alone(void)
-{
-	g_autoptr(Tracker) tracker = tracker_new(NULL, NULL);
-	g_autofree guint16 *mm = g_new(guint16, DEPTH_PIXELS);
-	TrackerFrame out;
-	guint64 n = 0;
-
-	while (fread(mm, sizeof(guint16), DEPTH_PIXELS, stdin) == DEPTH_PIXELS) {
-		g_assert_true(tracker_process(tracker, mm, n, (gint64)(n + 1) * 33333, &out, NULL));
-		n++;
+	if (!g_ptr_array_find_with_equal_func(known, group, g_str_equal, NULL))
+		g_ptr_array_add(known, (gpointer)group);
+	for (guint g = 0; o->groups != NULL && o->groups[g] != NULL; g++) {
+		if (strcmp(o->groups[g], group) == 0) {
+			used[g] = TRUE;
+			wanted = TRUE;
+		}
 	}
-	printf("%.1f %" G_GUINT64_FORMAT "\n", peak_resident_mb(), n);
-	return 0;
+	return wanted;
 }
 
-/* Writes frames of @name, one to three people, to @stream. */
+static gboolean
+bench_check_groups(char **groups, const gboolean *used, GPtrArray *known, GError **error)
+{
+	for (guint g = 0; groups != NULL && groups[g] != NULL; g++) {
+		g_autofree char *list = NULL;
+
+		if (used[g])
+			continue;
+		g_ptr_array_add(known, NULL);
+		list = g_strjoinv(", ", (char **)known->pdata);
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+		            "--group: no scene is in group '%s' (groups: %s)", groups[g], list);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+/* The scenes named and those of the groups named, in the library's
+ * order; every scene when none are. */
+static GPtrArray *
+bench_select_scenes(const BenchOptions *o, GError **error)
+{
+	const char *const *names = demo_scene_names();
+	g_autoptr(GPtrArray) scenes = g_ptr_array_new();
+	g_autoptr(GPtrArray) known = g_ptr_array_new();
+	guint n_groups = o->groups != NULL ? g_strv_length(o->groups) : 0;
+	g_autofree gboolean *used = g_new0(gboolean, n_groups + 1);
+
+	if (!bench_check_scenes(o->scenes, error))
+		return NULL;
+	for (guint i = 0; names[i] != NULL; i++) {
+		if (bench_wanted(o, names[i], used, known))
+			g_ptr_array_add(scenes, (gpointer)names[i]);
+	}
+	if (!bench_check_groups(o->groups, used, known, error))
+		return NULL;
+	return g_steal_pointer(&scenes);
+}
+
+static gboolean
+bench_parse(int *argc, char ***argv, BenchOptions *o, GError **error)
+{
+	const GOptionEntry entries[] = {
+		{ "seed", 0, 0, G_OPTION_ARG_INT64, &o->seed, "One noise seed", "N" },
+		{ "seeds", 0, 0, G_OPTION_ARG_STRING, &o->seeds,
+		  "Noise seeds (default " BENCH_DEFAULT_SEEDS ")", "N,N,..." },
+		{ "group", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->groups,
+		  "Only the scenes of this group (again for more)", "NAME" },
+		{ "tracker-alone", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &o->alone,
+		  "Only track frames read from stdin", NULL },
+		{ G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->scenes, NULL,
+		  "[SCENE...]" },
+		{ NULL, 0, 0, 0, NULL, NULL, NULL },
+	};
+	g_autoptr(GOptionContext) context =
+	        g_option_context_new("- the tracker against the demo scenes' truth");
+
+	g_option_context_add_main_entries(context, entries, NULL);
+	return g_option_context_parse(context, argc, argv, error);
+}
+
 static void
-bench_alone_feed(GOutputStream *stream, const char *name)
+bench_options_clear(BenchOptions *o)
 {
-	g_autoptr(GError) error = NULL;
-	g_autoptr(DemoScene) scene = demo_scene_new_named(name, 1, &error);
-	g_autoptr(DepthFrame) frame = depth_frame_new();
+	g_clear_pointer(&o->seeds, g_free);
+	g_clear_pointer(&o->groups, g_strfreev);
+	g_clear_pointer(&o->scenes, g_strfreev);
+}
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(BenchOptions, bench_options_clear)
 
-	g_assert_no_error(error);
-	for (guint64 k = 0; k < ALONE_FRAMES; k++) {
-		demo_scene_render(scene, k, frame);
-		g_assert_true(g_output_stream_write_all(
-		        stream, frame->mm, DEPTH_PIXELS * sizeof(guint16), NULL, NULL, &error));
+/* The run @o asks for, or NULL. */
+static BenchRun *
+bench_run_from_options(const BenchOptions *o, GError **error)
+{
+	g_autofree char *one = o->seed >= 0 ? g_strdup_printf("%" G_GINT64_FORMAT, o->seed) : NULL;
+	GArray *seeds = NULL;
+	GPtrArray *scenes = NULL;
+
+	if (one != NULL && o->seeds != NULL) {
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+		            "give --seed or --seeds, not both");
+		return NULL;
 	}
-}
-
-/* The peak resident memory of a process that only tracks: this program
- * again, fed rendered frames through a pipe, so that the demo renderer
- * and its truth are not counted. */
-static double
-bench_alone_memory(const char *self)
-{
-	g_autoptr(GError) error = NULL;
-	g_autoptr(GSubprocess) child =
-	        g_subprocess_new(G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE,
-	                         &error, self, "--tracker-alone", NULL);
-	g_autoptr(GDataInputStream) out = NULL;
-	g_autofree char *answer = NULL;
-	GOutputStream *in;
-
-	g_assert_no_error(error);
-	in = g_subprocess_get_stdin_pipe(child);
-	bench_alone_feed(in, "crowd");
-	bench_alone_feed(in, "poses");
-	g_output_stream_close(in, NULL, &error);
-	g_assert_no_error(error);
-	out = g_data_input_stream_new(g_subprocess_get_stdout_pipe(child));
-	answer = g_data_input_stream_read_line(out, NULL, NULL, &error);
-	g_assert_no_error(error);
-	g_subprocess_wait_check(child, NULL, &error);
-	g_assert_no_error(error);
-	g_assert_nonnull(answer);
-	return g_ascii_strtod(answer, NULL);
-}
-
-/* bench-tracker SCENE...: the accuracy on these scenes alone, for work on
- * one weak spot; speed and memory figures need the whole run. */
-static int
-bench_only(char **names)
-{
-	Timings timings = { g_array_new(FALSE, FALSE, sizeof(double)),
-		            g_array_new(FALSE, FALSE, sizeof(double)),
-		            g_array_new(FALSE, FALSE, sizeof(double)),
-		            g_array_new(FALSE, FALSE, sizeof(double)) };
-
-	bench_generated(&timings, (const char *const *)names);
-	g_array_unref(timings.one_user);
-	g_array_unref(timings.three_users);
-	g_array_unref(timings.one_user_wall);
-	g_array_unref(timings.three_users_wall);
-	return 0;
+	seeds = bench_parse_seeds(one != NULL        ? one
+	                          : o->seeds != NULL ? o->seeds
+	                                             : BENCH_DEFAULT_SEEDS,
+	                          error);
+	scenes = seeds != NULL ? bench_select_scenes(o, error) : NULL;
+	if (scenes == NULL) {
+		g_clear_pointer(&seeds, g_array_unref);
+		return NULL;
+	}
+	return bench_run_new(seeds, scenes);
 }
 
 int
 main(int argc, char **argv)
 {
-	if (argc > 1 && strcmp(argv[1], "--tracker-alone") == 0)
-		return bench_alone();
-	if (argc > 1 && g_str_has_prefix(argv[1], "--seed=")) {
-		bench_seed = g_ascii_strtoull(argv[1] + 7, NULL, 10);
-		argv++;
-		argc--;
+	g_autoptr(GError) error = NULL;
+	g_autoptr(BenchRun) run = NULL;
+	g_auto(BenchOptions) o = { -1, NULL, NULL, FALSE, NULL };
+
+	if (bench_parse(&argc, &argv, &o, &error) && o.alone)
+		return bench_memory_alone_main();
+	if (error == NULL)
+		run = bench_run_from_options(&o, &error);
+	if (run == NULL) {
+		g_printerr("bench-tracker: %s\n", error->message);
+		return 2;
 	}
-	if (argc > 1)
-		return bench_only(argv + 1);
-
-	Timings timings = { g_array_new(FALSE, FALSE, sizeof(double)),
-		            g_array_new(FALSE, FALSE, sizeof(double)),
-		            g_array_new(FALSE, FALSE, sizeof(double)),
-		            g_array_new(FALSE, FALSE, sizeof(double)) };
-	ScoreTally all = bench_generated(&timings, demo_scene_names());
-	gboolean real_ok = bench_real();
-	double one = percentile(timings.one_user, 0.5),
-	       three = percentile(timings.three_users, 0.5);
-	double upper = score_share(&all, SCORE_UPPER_BODY),
-	       full = score_share(&all, SCORE_ALL_JOINTS);
-	double rss = peak_resident_mb(), alone = bench_alone_memory(argv[0]);
-
-	printf("\nspeed (one thread, 640x480, CPU time of the tracking thread): one user %.2f ms "
-	       "median, %.2f ms p95 (%u frames); three users %.2f ms median, %.2f ms p95 (%u "
-	       "frames)\n",
-	       one, percentile(timings.one_user, 0.95), timings.one_user->len, three,
-	       percentile(timings.three_users, 0.95), timings.three_users->len);
-	printf("wall-clock time, the same frames: one user %.2f ms median, %.2f ms p95; three "
-	       "users %.2f ms median, %.2f ms p95\n",
-	       percentile(timings.one_user_wall, 0.5), percentile(timings.one_user_wall, 0.95),
-	       percentile(timings.three_users_wall, 0.5),
-	       percentile(timings.three_users_wall, 0.95));
-	printf("peak resident memory: %.1f MB tracking alone (a process that only tracks %d "
-	       "frames of crowd and of poses fed through a pipe); %.1f MB for the whole "
-	       "benchmark, demo renderer and truth included\n",
-	       alone, ALONE_FRAMES, rss);
-	printf("\ntargets: upper body >= 97%%: %s (%.1f%%); all 15 >= 93%%: %s (%.1f%%); "
-	       "no swap facing: %s; real frames: %s; one user <= 2 ms: %s; three users <= 4 ms: "
-	       "%s; < 20 MB: %s\n",
-	       upper >= 0.97 ? "met" : "NOT met", 100 * upper, full >= 0.93 ? "met" : "NOT met",
-	       100 * full, all.facing_swaps == 0 ? "met" : "NOT met", real_ok ? "met" : "NOT met",
-	       one <= 2.0 ? "met" : "NOT met", three <= 4.0 ? "met" : "NOT met",
-	       alone < 20.0 ? "met" : "NOT met");
-	g_array_unref(timings.one_user);
-	g_array_unref(timings.three_users);
-	g_array_unref(timings.one_user_wall);
-	g_array_unref(timings.three_users_wall);
+	/* Some scenes alone: the accuracy on them, for work on one weak
+	 * spot; speed, memory and the real frames need the whole run. */
+	if (o.scenes != NULL || o.groups != NULL)
+		bench_run_scenes(run);
+	else
+		bench_full(run, argv[0]);
 	return 0;
 }

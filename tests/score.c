@@ -1,22 +1,53 @@
 #include "score.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
-/* Mean distance over the joints in view that the user reports. */
-static double
-score_distance(const DemoTruthPerson *p, const TrackerUser *u)
+static int
+score_compare_double(const void *a, const void *b)
 {
-	double sum = 0.0;
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* How far user @u is from person @p, for matching: the lower median, over
+ * the joints the user reports, of each joint's distance to the person's
+ * same joint or its mirror, whichever is nearer. So a user matches a
+ * person when at least half its joints lie within SCORE_MATCH_MM of theirs.
+ *
+ * Matching decides who a user is, nothing more: how good the joints are
+ * and whether the sides are swapped are scored after it. A mean over the
+ * joints let one arm flung wide, or sides swapped with the arms out, turn
+ * a user standing on the person into a missed person and a phantom; the
+ * median ignores a minority of wild joints. Every joint the user reports
+ * counts, whether the person's is in view or not: a user on someone at
+ * the image's edge whose joints all lie beyond it had no distance and was
+ * a phantom. The user's centre of points, or its torso alone, would do on
+ * a whole body but not on a part of one: the centre of an arm reaching in
+ * from the edge, or of the head and shoulders of someone close to the
+ * sensor, lies far from the true torso, and a user seen only in part may
+ * report no torso at all. The centre is left for a user that reports no
+ * joint. */
+static double
+score_match_distance(const DemoTruthPerson *p, const TrackerUser *u)
+{
+	double d[TRACKER_N_JOINTS];
 	guint n = 0;
 
 	for (int j = 0; j < TRACKER_N_JOINTS; j++) {
-		if (!p->in_view[j] || u->joints[j].confidence <= 0.0)
+		TrackerVec3 at = u->joints[j].position;
+
+		if (u->joints[j].confidence <= 0.0)
 			continue;
-		sum += tracker_vec3_distance(p->joints[j], u->joints[j].position);
-		n++;
+		d[n++] = MIN(tracker_vec3_distance(p->joints[j], at),
+		             tracker_vec3_distance(p->joints[tracker_joint_mirror(j)], at));
 	}
-	return n > 0 ? sum / n : G_MAXDOUBLE;
+	if (n == 0)
+		return tracker_vec3_distance(p->joints[TRACKER_JOINT_TORSO], u->centre);
+	qsort(d, n, sizeof(double), score_compare_double);
+	return d[(n - 1) / 2];
 }
 
 /* Greedy matching, nearest pair first; @user_of gets a user per person. */
@@ -34,8 +65,8 @@ score_match(const DemoTruth *truth, const TrackerFrame *frame, int *user_of)
 		for (guint p = 0; p < truth->n_people; p++) {
 			for (guint u = 0; u < frame->n_users && user_of[p] < 0; u++) {
 				double d = taken[u] ? G_MAXDOUBLE
-				                    : score_distance(&truth->people[p],
-				                                     &frame->users[u]);
+				                    : score_match_distance(&truth->people[p],
+				                                           &frame->users[u]);
 
 				if (d < best) {
 					best = d;
@@ -115,6 +146,7 @@ score_frame(const DemoTruth *truth, const TrackerFrame *frame, ScoreTally *tally
 {
 	int user_of[DEMO_MAX_PEOPLE];
 	gboolean matched[TRACKER_MAX_USERS] = { FALSE };
+	guint phantoms = 0;
 
 	score_match(truth, frame, user_of);
 	for (guint p = 0; p < truth->n_people; p++) {
@@ -127,7 +159,9 @@ score_frame(const DemoTruth *truth, const TrackerFrame *frame, ScoreTally *tally
 		score_person(person, user_of[p] >= 0 ? &frame->users[user_of[p]] : NULL, tally);
 	}
 	for (guint u = 0; u < frame->n_users; u++)
-		tally->phantoms += !matched[u];
+		phantoms += !matched[u];
+	tally->phantoms += phantoms;
+	tally->phantom_frames += phantoms > 0;
 	tally->frames++;
 }
 
@@ -143,6 +177,7 @@ score_add(ScoreTally *a, const ScoreTally *b)
 	a->people += b->people;
 	a->missed += b->missed;
 	a->phantoms += b->phantoms;
+	a->phantom_frames += b->phantom_frames;
 	a->facing += b->facing;
 	a->facing_swaps += b->facing_swaps;
 	a->swaps += b->swaps;
@@ -176,6 +211,28 @@ score_mean_error(const ScoreTally *t, guint mask)
 		n += t->reported[j];
 	}
 	return n > 0 ? sum / n : 0.0;
+}
+
+double
+score_missed_share(const ScoreTally *t)
+{
+	return t->people > 0 ? (double)t->missed / t->people : 0.0;
+}
+
+double
+score_phantom_frame_share(const ScoreTally *t)
+{
+	return t->frames > 0 ? (double)t->phantom_frames / t->frames : 0.0;
+}
+
+guint
+score_people_in_view(const DemoTruth *truth)
+{
+	guint n = 0;
+
+	for (guint p = 0; p < truth->n_people; p++)
+		n += truth->people[p].pixels >= SCORE_MIN_PIXELS;
+	return n;
 }
 
 gboolean

@@ -18,9 +18,10 @@ typedef struct {
 	guint found[TRACKER_N_JOINTS]; /* reported within SCORE_NEAR_MM */
 	guint reported[TRACKER_N_JOINTS];
 	double error_sum[TRACKER_N_JOINTS]; /* over reported joints, mm */
-	guint people;                       /* true people scored */
+	guint people;                       /* true people scored: person-frames */
 	guint missed;                       /* ...that no user matched */
 	guint phantoms;                     /* users that match no one */
+	guint phantom_frames;               /* frames with at least one phantom */
 	guint facing, facing_swaps;         /* people facing the sensor, swapped */
 	guint swaps;                        /* all swapped people */
 	guint frames;
@@ -28,9 +29,10 @@ typedef struct {
 
 /**
  * score_frame:
- * Adds @frame's users against @truth to @tally. Every true person with at
- * least SCORE_MIN_PIXELS depth pixels is scored; a user matching a person
- * with fewer is neither scored nor a phantom.
+ * Adds @frame's users against @truth to @tally. Users and true people are
+ * matched one to one (score.c says how); every true person with at least
+ * SCORE_MIN_PIXELS depth pixels is scored, found or missed; a user
+ * matching a person with fewer is neither scored nor a phantom.
  */
 void score_frame(const DemoTruth *truth, const TrackerFrame *frame, ScoreTally *tally);
 
@@ -42,6 +44,15 @@ double score_share(const ScoreTally *tally, guint mask);
 
 /** score_mean_error: mean error of reported joints in @mask, mm. */
 double score_mean_error(const ScoreTally *tally, guint mask);
+
+/** score_missed_share: people missed over people scored (0 when none were). */
+double score_missed_share(const ScoreTally *tally);
+
+/** score_phantom_frame_share: frames with a phantom over frames (0 when none). */
+double score_phantom_frame_share(const ScoreTally *tally);
+
+/** score_people_in_view: the true people in @truth that are scored. */
+guint score_people_in_view(const DemoTruth *truth);
 
 #define SCORE_UPPER_BODY                                                                           \
 	((1u << TRACKER_JOINT_HEAD) | (1u << TRACKER_JOINT_LEFT_SHOULDER) |                        \

@@ -152,6 +152,42 @@ testutil_real_kinect_files(const char *dir)
 	return (char **)g_ptr_array_free(files, FALSE);
 }
 
+const char *
+testutil_real_rooms_dir(void)
+{
+	const char *dir = g_getenv("SKELBRIDGE_REAL_ROOMS");
+
+	if (dir == NULL || !g_file_test(dir, G_FILE_TEST_IS_DIR))
+		return NULL;
+	return dir;
+}
+
+char **
+testutil_real_rooms_files(const char *dir)
+{
+	g_autoptr(GDir) d = g_dir_open(dir, 0, NULL);
+	GPtrArray *files = g_ptr_array_new();
+	const char *name;
+
+	while (d != NULL && (name = g_dir_read_name(d)) != NULL) {
+		if (g_str_has_suffix(name, ".raw"))
+			g_ptr_array_add(files, g_build_filename(dir, name, NULL));
+	}
+	g_ptr_array_sort(files, testutil_compare_strings);
+	g_ptr_array_add(files, NULL);
+	return (char **)g_ptr_array_free(files, FALSE);
+}
+
+char *
+testutil_real_rooms_marks(void)
+{
+	const char *root = g_getenv("SKELBRIDGE_SOURCE_ROOT");
+
+	if (root == NULL)
+		return NULL;
+	return g_build_filename(root, "tests", "data", "real-rooms.csv", NULL);
+}
+
 void
 testutil_spawned_clear(TestutilSpawned *s)
 {

@@ -58,6 +58,23 @@ const char *testutil_real_kinect_dir(void);
 /** testutil_real_kinect_files: the frames in that folder, sorted; free with g_strfreev. */
 char **testutil_real_kinect_files(const char *dir);
 
+/**
+ * testutil_real_rooms_dir:
+ * The folder of real frames with the room left in ($SKELBRIDGE_REAL_ROOMS),
+ * or NULL when it is not set or does not exist.
+ */
+const char *testutil_real_rooms_dir(void);
+
+/** testutil_real_rooms_files: the frames (*.raw) in that folder, sorted; free with g_strfreev. */
+char **testutil_real_rooms_files(const char *dir);
+
+/**
+ * testutil_real_rooms_marks:
+ * The people marked on those frames: tests/data/real-rooms.csv under
+ * $SKELBRIDGE_SOURCE_ROOT, or NULL when that is not set; g_free() it.
+ */
+char *testutil_real_rooms_marks(void);
+
 /* What a spawned program did: exit status, standard output and error. */
 typedef struct {
 	int status;
