@@ -372,6 +372,62 @@ test_truth_as_tracker_frame(void)
 	}
 }
 
+/* The scenes that tests and benchmark figures were made with render the
+ * same pictures and truth for the same seed, whatever the renderer learns
+ * later: a new feature is opt-in. First 16 hex digits of the SHA-256 of
+ * the millimetres, the labels and every person's joints. */
+static const struct {
+	const char *scene;
+	guint64 frame;
+	const char *sha256;
+} pinned_frames[] = {
+	{ "routine", 0, "af0a627f0d748806" },     { "routine", 100, "f066f047f85529cb" },
+	{ "routine", 300, "06e88ff3fd9f4ce5" },   { "poses", 0, "af0a627f0d748806" },
+	{ "poses", 100, "6f9243ea7f90b5b0" },     { "poses", 300, "20fa7097f82eec3f" },
+	{ "near", 0, "28b0266c7917417c" },        { "near", 100, "9f001c3413087949" },
+	{ "near", 300, "864c4cca094e0c89" },      { "far", 0, "1d30a192234d4bee" },
+	{ "far", 100, "ea3d8b2dbaa5244c" },       { "far", 300, "a89189c398d41ece" },
+	{ "child", 0, "70a11c630e688318" },       { "child", 100, "7f6463e0739baf0a" },
+	{ "child", 300, "fa11a725be0b0438" },     { "tall", 0, "1019fd61b9ac6619" },
+	{ "tall", 100, "20943091b3505fa0" },      { "tall", 300, "759943f8e09ca94e" },
+	{ "turned", 0, "146a5ef480391bf7" },      { "turned", 100, "8b8daa17d6de88ba" },
+	{ "turned", 300, "1b0004104fa41e33" },    { "crowd", 0, "7113fd839fc9513b" },
+	{ "crowd", 100, "8b2f98d597db0571" },     { "crowd", 300, "a4ca504e12a69c68" },
+	{ "walk", 0, "9410f245b9c6612f" },        { "walk", 100, "98072e1ee9258d30" },
+	{ "walk", 300, "1710592e8bb1e1b9" },      { "furniture", 0, "c135322e73f49eb9" },
+	{ "furniture", 100, "f1164382d43ffde9" }, { "furniture", 300, "5805b4d6e3e28375" },
+	{ "ordinary", 0, "3eeae8320daeb23a" },    { "ordinary", 100, "d9fe8032af2d4ba3" },
+	{ "ordinary", 300, "dd88f2014ecdaeb7" },  { "tuio-drag", 0, "7ed87d5225fea684" },
+	{ "tuio-drag", 100, "51f5b210b7433c0b" }, { "tuio-drag", 300, "2182b4e1dcd592ce" },
+	{ "tuio-two", 0, "94058f83952e335b" },    { "tuio-two", 100, "a4ec7837cacd64c3" },
+	{ "tuio-two", 300, "35195f616fee9fa7" },  { "empty", 0, "c135322e73f49eb9" },
+	{ "empty", 100, "be54c877568d921d" },     { "empty", 300, "bb1672982ec23ee2" },
+};
+
+static void
+test_pinned_scenes_unchanged(void)
+{
+	for (guint k = 0; k < G_N_ELEMENTS(pinned_frames); k++) {
+		g_autoptr(DemoScene) scene = scene_new(pinned_frames[k].scene);
+		g_autoptr(DepthFrame) frame = depth_frame_new();
+		g_autoptr(GChecksum) sum = g_checksum_new(G_CHECKSUM_SHA256);
+		g_autofree char *digest = NULL;
+		const DemoTruth *truth;
+
+		demo_scene_render(scene, pinned_frames[k].frame, frame);
+		truth = frame->truth;
+		g_checksum_update(sum, (const guchar *)frame->mm, DEPTH_PIXELS * sizeof(guint16));
+		g_checksum_update(sum, truth->labels, DEPTH_PIXELS);
+		for (guint p = 0; p < truth->n_people; p++)
+			g_checksum_update(sum, (const guchar *)truth->people[p].joints,
+			                  sizeof(truth->people[p].joints));
+		g_test_message("%s frame %" G_GUINT64_FORMAT, pinned_frames[k].scene,
+		               pinned_frames[k].frame);
+		digest = g_strndup(g_checksum_get_string(sum), 16);
+		g_assert_cmpstr(digest, ==, pinned_frames[k].sha256);
+	}
+}
+
 static void
 test_unknown_scene(void)
 {
@@ -405,5 +461,6 @@ main(int argc, char **argv)
 	g_test_add_func("/demo/library/every-scene-renders", test_library_scenes_render);
 	g_test_add_func("/demo/library/unknown-scene", test_unknown_scene);
 	g_test_add_func("/demo/truth/as-tracker-frame", test_truth_as_tracker_frame);
+	g_test_add_func("/demo/library/pinned-scenes-unchanged", test_pinned_scenes_unchanged);
 	return g_test_run();
 }
