@@ -267,7 +267,7 @@ demo_body_pose(const DemoBody *body, const DemoBodyState *state, DemoSkeleton *s
 static DemoCapsule
 capsule(TrackerVec3 a, TrackerVec3 b, double r, guint8 label)
 {
-	DemoCapsule c = { a, b, r, label };
+	DemoCapsule c = { a, b, r, label, DEMO_MATERIAL_MATTE };
 
 	return c;
 }

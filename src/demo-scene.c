@@ -29,7 +29,8 @@ struct _DemoScene {
  * tilted 1 degree down, a back wall 4.8 m away. */
 #define ROOM                                                                                       \
 	{                                                                                          \
-		1000.0, 1.0 * G_PI / 180.0, 4800.0, 0.0, TRUE                                      \
+		.camera_height = 1000.0, .pitch = 1.0 * G_PI / 180.0, .wall_z = 4800.0,            \
+		.noise = TRUE                                                                      \
 	}
 
 /* The routine performs every gesture the recognisers know; routine_gestures
@@ -330,7 +331,8 @@ static const DemoActor tuio_two_actors[] = {
 /* Close up, the sensor sits higher and looks down to see a face. */
 #define ROOM_HIGH                                                                                  \
 	{                                                                                          \
-		1500.0, 8.0 * G_PI / 180.0, 4800.0, 0.0, TRUE                                      \
+		.camera_height = 1500.0, .pitch = 8.0 * G_PI / 180.0, .wall_z = 4800.0,            \
+		.noise = TRUE                                                                      \
 	}
 
 #define SCRIPT_IN(room, name, desc, group, duration, actors, props, n_props)                       \
@@ -487,13 +489,17 @@ demo_scene_render(DemoScene *scene, guint64 number, DepthFrame *frame)
 	guint ids[DEMO_MAX_PEOPLE];
 	double t = (double)(number % scene->n_frames) / DEMO_FPS;
 	guint n = demo_scene_skeletons(scene, t, skeletons, ids);
+	DemoShapes shapes = { 0 };
 
 	for (guint k = 0; k < n; k++)
 		demo_body_capsules(&skeletons[k], DEMO_LABEL_PERSON(ids[k]),
 		                   scene->capsules + k * DEMO_BODY_N_CAPSULES);
-	demo_renderer_draw(scene->renderer, scene->capsules, n * DEMO_BODY_N_CAPSULES,
-	                   script->props, script->n_props, frame_seed(scene->seed, number),
-	                   frame->raw, frame->mm, scene->labels);
+	shapes.boxes = script->props;
+	shapes.n_boxes = script->n_props;
+	shapes.capsules = scene->capsules;
+	shapes.n_capsules = n * DEMO_BODY_N_CAPSULES;
+	demo_renderer_draw(scene->renderer, &shapes, frame_seed(scene->seed, number), frame->raw,
+	                   frame->mm, scene->labels);
 	scene->truth.n_people = n;
 	for (guint k = 0; k < n; k++)
 		truth_person(scene, &skeletons[k], ids[k], frame, &scene->truth.people[k]);
