@@ -15,21 +15,25 @@
 #define SHARED_SIGMA 0.30 /* raw units, over NOISE_CELL pixels */
 #define PIXEL_SIGMA  0.15
 #define NOISE_CELL   8
-#define BLOB_CELL    3    /* px: the size of holes and of bumps on edges */
+#define EDGE_CELL    5    /* px: the length of bumps along an edge */
+#define HOLE_CELL    6    /* px: the size of holes */
 #define EDGE_JUMP    0.06 /* a neighbour nearer by this share of its depth */
 #define EDGE_MIN_MM  40.0
+#define EDGE_REACH   3    /* px: how far the near surface may bleed */
+#define GRAZING_LOSS 0.6  /* the share lost at a grazing angle of 90 degrees */
+#define FLY          0.05 /* the share of gap pixels that read in between */
+#define N_LEVELS     256
 
-/* What happens beside an edge, as shares of the pixels there: the near
- * surface bleeds outwards, the far one breaks up, a few pixels read in
- * between, and the near surface's own rim loses some readings. */
-#define BLEED_1 0.30 /* one pixel out */
-#define HOLE_1  0.25
-#define FLY_1   0.06
-#define BLEED_2 0.10 /* two pixels out */
-#define HOLE_2  0.08
-#define RIM     0.18
+/* What happens beside an edge, by the distance from it: shares of pixels
+ * where the near surface bleeds outwards over the far one, where the far
+ * one reads nothing, and where the near surface's own rim reads nothing.
+ * One smooth field decides all three, so an edge bulges out in one place
+ * and recedes, leaving a gap, in another, as real edges do. */
+static const double edge_bleed[EDGE_REACH + 1] = { 0.0, 0.45, 0.22, 0.08 };
+static const double edge_gap[EDGE_REACH + 1] = { 0.0, 0.35, 0.12, 0.0 };
+static const double edge_rim[EDGE_REACH + 1] = { 0.0, 0.20, 0.07, 0.0 };
 
-/* A field of values in [0, 1) on a grid of cells, drawn anew each frame. */
+/* A smooth field on a grid of cells, drawn anew each frame. */
 typedef struct {
 	int cell, width, height;
 	float *values;
@@ -39,11 +43,16 @@ struct _DemoSensor {
 	DemoSensorModel model;
 	gboolean noise;
 	double fx;
-	float *drawn;         /* the depth as drawn, before edges change it */
-	float *near1, *near2; /* nearest depth within 1 and 2 pixels */
-	float *far1;          /* farthest within 1 pixel */
-	float *scratch;       /* between the passes of a separable filter */
-	Field blobs, holes, ripple;
+	float *drawn;           /* the depth as drawn, before edges change it */
+	guint8 *mark, *scratch; /* pixels near a step in depth */
+	Field edges, holes, ripple;
+	/* The field's value below which a share k / (N_LEVELS - 1) of
+	 * pixels fall: smooth fields are not uniform. */
+	float levels[N_LEVELS];
+	/* The levels for the shares beside an edge. */
+	float bleed_level[EDGE_REACH + 1], gap_level[EDGE_REACH + 1], rim_level[EDGE_REACH + 1];
+	/* The pixels d away, ring after ring, as offsets in the image. */
+	int ring_offsets[4 * EDGE_REACH * (EDGE_REACH + 1)];
 };
 
 static inline guint64
@@ -178,28 +187,15 @@ field_fill(Field *f, guint64 seed)
 		f->values[k] = (float)unit(pixel_bits(seed, k));
 }
 
-/* The value of the cell a pixel falls in, the pixel moved by up to one
- * pixel at random first, so that blobs get ragged outlines. Every pixel
- * takes one cell's value: shares of the field below a level are shares of
- * pixels. */
-static float
-field_blob(const Field *f, int u, int v, guint64 bits)
-{
-	int du = (int)(bits & 3) - 1, dv = (int)((bits >> 2) & 3) - 1;
-	int cu = (u + du + f->cell) / f->cell, cv = (v + dv + f->cell) / f->cell;
-
-	return f->values[cv * f->width + cu];
-}
-
 static double
 smooth_weight(double x)
 {
 	return x * x * (3.0 - 2.0 * x);
 }
 
-/* A smooth field, centred on zero: values interpolated between cells. */
+/* The field at a pixel, in [0, 1): values interpolated between cells. */
 static double
-field_smooth(const Field *f, int u, int v)
+field_at(const Field *f, int u, int v)
 {
 	double x = (double)u / f->cell, y = (double)v / f->cell;
 	int cu = (int)x, cv = (int)y;
@@ -208,85 +204,218 @@ field_smooth(const Field *f, int u, int v)
 	double top = row0[0] + (row0[1] - row0[0]) * wx;
 	double bottom = row1[0] + (row1[1] - row1[0]) * wx;
 
-	return top + (bottom - top) * wy - 0.5;
+	return top + (bottom - top) * wy;
+}
+
+static int
+compare_floats(gconstpointer a, gconstpointer b)
+{
+	float x = *(const float *)a, y = *(const float *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The levels of a field of @cell, from a sample of one frame's. */
+static void
+field_levels(float *levels, int cell)
+{
+	Field f;
+	GArray *sample = g_array_new(FALSE, FALSE, sizeof(float));
+
+	field_init(&f, cell);
+	field_fill(&f, 0x1e7e15);
+	for (int v = 0; v < DEPTH_HEIGHT; v += 3) {
+		for (int u = 0; u < DEPTH_WIDTH; u += 3) {
+			float x = (float)field_at(&f, u, v);
+
+			g_array_append_val(sample, x);
+		}
+	}
+	g_array_sort(sample, compare_floats);
+	for (int k = 0; k < N_LEVELS; k++)
+		levels[k] = g_array_index(sample, float, (sample->len - 1) * k / (N_LEVELS - 1));
+	g_array_free(sample, TRUE);
+	g_free(f.values);
+}
+
+/* The field's value below which a share @share of pixels fall. */
+static float
+level(const DemoSensor *s, double share)
+{
+	if (share <= 0.0)
+		return -1.0f;
+	if (share >= 1.0)
+		return 2.0f;
+	return s->levels[(int)(share * (N_LEVELS - 1) + 0.5)];
 }
 
 /* ---- edges ---- */
 
-/* One pass of a min (or max) filter of @radius along rows (@step 1) or
- * columns (@step DEPTH_WIDTH); NaN (no reading) takes no part. */
-static void
-filter_pass(const float *src, float *dst, int radius, int step, gboolean take_max)
-{
-	int along = step == 1 ? DEPTH_WIDTH : DEPTH_HEIGHT;
-
-	for (int i = 0; i < DEPTH_PIXELS; i++) {
-		int pos = step == 1 ? i % DEPTH_WIDTH : i / DEPTH_WIDTH;
-		float best = src[i];
-
-		for (int d = -radius; d <= radius; d++) {
-			if (d == 0 || pos + d < 0 || pos + d >= along)
-				continue;
-			best = take_max ? fmaxf(best, src[i + d * step])
-			                : fminf(best, src[i + d * step]);
-		}
-		dst[i] = best;
-	}
-}
-
-static void
-filter_square(DemoSensor *s, float *dst, int radius, gboolean take_max)
-{
-	filter_pass(s->drawn, s->scratch, radius, 1, take_max);
-	filter_pass(s->scratch, dst, radius, DEPTH_WIDTH, take_max);
-}
-
-static gboolean
+/* Whether @near is an edge in front of @z. */
+static inline gboolean
 nearer(float near, float z)
 {
-	return near < z - fmaxf(EDGE_MIN_MM, near * EDGE_JUMP);
+	return near < z - MAX((float)EDGE_MIN_MM, near * (float)EDGE_JUMP);
 }
 
-/* The reading at a pixel beside an edge, from what was drawn there (@z)
- * and nearby. */
-static float
-edge_pixel(const DemoSensor *s, int i, float z, float blob, guint64 bits)
+static inline gboolean
+step(float a, float b)
 {
-	if (nearer(s->near1[i], z)) {
-		if (blob < BLEED_1)
-			return s->near1[i];
-		if (blob < BLEED_1 + HOLE_1)
+	/* NaN (no reading) compares false: no step. */
+	return nearer(a, b) || nearer(b, a);
+}
+
+/* Marks pixels on either side of a step in depth. */
+static void
+find_steps(const float *z, guint8 *mark)
+{
+	memset(mark, 0, DEPTH_PIXELS);
+	for (int v = 0; v < DEPTH_HEIGHT; v++) {
+		for (int u = 0; u < DEPTH_WIDTH; u++) {
+			int i = v * DEPTH_WIDTH + u;
+
+			if (u + 1 < DEPTH_WIDTH && step(z[i], z[i + 1]))
+				mark[i] = mark[i + 1] = 1;
+			if (v + 1 < DEPTH_HEIGHT && step(z[i], z[i + DEPTH_WIDTH]))
+				mark[i] = mark[i + DEPTH_WIDTH] = 1;
+		}
+	}
+}
+
+/* Grows the marks by @reach pixels in every direction (a square). */
+static void
+grow_marks(guint8 *mark, guint8 *scratch, int reach)
+{
+	memset(scratch, 0, DEPTH_PIXELS);
+	for (int i = 0; i < DEPTH_PIXELS; i++) {
+		int u = i % DEPTH_WIDTH;
+
+		if (mark[i])
+			memset(scratch + i - MIN(u, reach), 1,
+			       MIN(u, reach) + 1 + MIN(DEPTH_WIDTH - 1 - u, reach));
+	}
+	memset(mark, 0, DEPTH_PIXELS);
+	for (int i = 0; i < DEPTH_PIXELS; i++) {
+		int v = i / DEPTH_WIDTH;
+
+		if (!scratch[i])
+			continue;
+		for (int dv = -MIN(v, reach); dv <= MIN(DEPTH_HEIGHT - 1 - v, reach); dv++)
+			mark[i + dv * DEPTH_WIDTH] = 1;
+	}
+}
+
+/* The nearest and farthest depth drawn within d pixels of pixel (u, v),
+ * for d from 1 to EDGE_REACH; pixels without a reading take no part
+ * (comparisons with NaN are false). */
+static void
+neighbourhood_slow(const float *z, int u, int v, float *near, float *far)
+{
+	for (int d = 1; d <= EDGE_REACH; d++) {
+		near[d] = INFINITY;
+		far[d] = -INFINITY;
+	}
+	for (int dv = -EDGE_REACH; dv <= EDGE_REACH; dv++) {
+		if (v + dv < 0 || v + dv >= DEPTH_HEIGHT)
+			continue;
+		for (int du = -EDGE_REACH; du <= EDGE_REACH; du++) {
+			int ring = MAX(ABS(du), ABS(dv));
+			float x;
+
+			if (ring == 0 || u + du < 0 || u + du >= DEPTH_WIDTH)
+				continue;
+			x = z[(v + dv) * DEPTH_WIDTH + u + du];
+			near[ring] = x < near[ring] ? x : near[ring];
+			far[ring] = x > far[ring] ? x : far[ring];
+		}
+	}
+}
+
+/* The same away from the image's border, ring by ring through a table of
+ * offsets: this runs for every pixel near an edge. */
+static void
+neighbourhood(const DemoSensor *s, const float *z, int u, int v, float *near, float *far)
+{
+	const float *centre = z + v * DEPTH_WIDTH + u;
+	int k = 0;
+
+	if (u < EDGE_REACH || v < EDGE_REACH || u >= DEPTH_WIDTH - EDGE_REACH ||
+	    v >= DEPTH_HEIGHT - EDGE_REACH) {
+		neighbourhood_slow(z, u, v, near, far);
+	} else {
+		for (int d = 1; d <= EDGE_REACH; d++) {
+			float lo = INFINITY, hi = -INFINITY;
+
+			for (int n = 0; n < 8 * d; n++, k++) {
+				float x = centre[s->ring_offsets[k]];
+
+				lo = x < lo ? x : lo;
+				hi = x > hi ? x : hi;
+			}
+			near[d] = lo;
+			far[d] = hi;
+		}
+	}
+	for (int d = 2; d <= EDGE_REACH; d++) {
+		near[d] = MIN(near[d], near[d - 1]);
+		far[d] = MAX(far[d], far[d - 1]);
+	}
+}
+
+static void
+ring_offsets(int *offsets)
+{
+	int k = 0;
+
+	for (int d = 1; d <= EDGE_REACH; d++) {
+		for (int dv = -d; dv <= d; dv++) {
+			for (int du = -d; du <= d; du++) {
+				if (MAX(ABS(du), ABS(dv)) == d)
+					offsets[k++] = dv * DEPTH_WIDTH + du;
+			}
+		}
+	}
+}
+
+/* The reading at a pixel that sees @z, @f the edge field there. */
+static float
+edge_pixel(const DemoSensor *s, float z, const float *near, const float *far, double f,
+           guint64 bits)
+{
+	for (int d = 1; d <= EDGE_REACH; d++) {
+		if (!nearer(near[d], z))
+			continue;
+		if (f >= s->bleed_level[d])
+			return near[d];
+		if (f < s->gap_level[d])
 			return NAN;
-		if (unit(bits) < FLY_1 && isfinite(z))
-			return s->near1[i] + (z - s->near1[i]) * (float)unit(bits * 3);
+		if (d == 1 && isfinite(z) && unit(bits) < FLY)
+			return near[d] + (z - near[d]) * (float)unit(bits * 3);
 		return z;
 	}
-	if (nearer(s->near2[i], z)) {
-		if (blob < BLEED_2)
-			return s->near2[i];
-		return blob < BLEED_2 + HOLE_2 ? NAN : z;
+	for (int d = 1; d < EDGE_REACH && isfinite(z); d++) {
+		if (nearer(z, far[d]))
+			return f < s->rim_level[d] ? NAN : z;
 	}
-	if (isfinite(z) && !nearer(z, s->far1[i]))
-		return z;
-	return blob < RIM && isfinite(z) ? NAN : z;
+	return z;
 }
 
 static void
 ragged_edges(DemoSensor *s, float *z, guint64 seed)
 {
 	memcpy(s->drawn, z, DEPTH_PIXELS * sizeof(float));
-	filter_square(s, s->near1, 1, FALSE);
-	filter_square(s, s->near2, 2, FALSE);
-	filter_square(s, s->far1, 1, TRUE);
-	field_fill(&s->blobs, seed ^ 0xed9e5);
+	find_steps(s->drawn, s->mark);
+	grow_marks(s->mark, s->scratch, EDGE_REACH);
+	field_fill(&s->edges, seed ^ 0xed9e5);
 	for (int i = 0; i < DEPTH_PIXELS; i++) {
-		guint64 bits = pixel_bits(seed, i);
+		int u = i % DEPTH_WIDTH, v = i / DEPTH_WIDTH;
+		float near[EDGE_REACH + 1], far[EDGE_REACH + 1];
 
-		if (isnan(s->drawn[i]))
+		if (!s->mark[i] || isnan(s->drawn[i]))
 			continue;
-		z[i] = edge_pixel(s, i, s->drawn[i],
-		                  field_blob(&s->blobs, i % DEPTH_WIDTH, i / DEPTH_WIDTH, bits),
-		                  bits >> 8);
+		neighbourhood(s, s->drawn, u, v, near, far);
+		z[i] = edge_pixel(s, s->drawn[i], near, far, field_at(&s->edges, u, v),
+		                  pixel_bits(seed, i));
 	}
 }
 
@@ -295,7 +424,7 @@ ragged_edges(DemoSensor *s, float *z, guint64 seed)
 static double
 grazing_loss(float cosine)
 {
-	return cosine < GRAZING_COS ? 0.85 * (GRAZING_COS - cosine) / GRAZING_COS : 0.0;
+	return cosine < GRAZING_COS ? GRAZING_LOSS * (GRAZING_COS - cosine) / GRAZING_COS : 0.0;
 }
 
 /* Readings lost in blobs: on what the material loses and where the
@@ -305,11 +434,10 @@ holes(DemoSensor *s, DemoSensorView *view, guint64 seed)
 {
 	field_fill(&s->holes, seed ^ 0x401e5);
 	for (int i = 0; i < DEPTH_PIXELS; i++) {
-		double keep = (1.0 - view->loss[i]) * (1.0 - grazing_loss(view->cosine[i]));
-		guint64 bits = pixel_bits(seed ^ 0x401e5, i);
+		double loss = 1.0 - (1.0 - view->loss[i]) * (1.0 - grazing_loss(view->cosine[i]));
 
-		if (keep < 1.0 &&
-		    field_blob(&s->holes, i % DEPTH_WIDTH, i / DEPTH_WIDTH, bits) >= keep)
+		if (loss > 0.0 &&
+		    field_at(&s->holes, i % DEPTH_WIDTH, i / DEPTH_WIDTH) < level(s, loss))
 			view->z[i] = NAN;
 	}
 }
@@ -348,7 +476,8 @@ read_kinect(DemoSensor *s, DemoSensorView *view, guint64 seed, guint16 *raw, gui
 	for (int i = 0; i < DEPTH_PIXELS; i++) {
 		int u = i % DEPTH_WIDTH, v = i / DEPTH_WIDTH;
 		guint64 bits = pixel_bits(seed ^ 0x5e75e, i);
-		double noise = SHARED_SIGMA * 2.0 * sqrt(3.0) * field_smooth(&s->ripple, u, v) +
+		/* A smooth field's standard deviation is about 0.215. */
+		double noise = SHARED_SIGMA / 0.215 * (field_at(&s->ripple, u, v) - 0.5) +
 		               PIXEL_SIGMA * gaussian(bits);
 
 		raw[i] = DEPTH_RAW_NONE;
@@ -373,13 +502,20 @@ demo_sensor_new(DemoSensorModel model, gboolean noise, double fx)
 	if (s->model == DEMO_SENSOR_PLAIN)
 		return s;
 	s->drawn = g_new(float, DEPTH_PIXELS);
-	s->near1 = g_new(float, DEPTH_PIXELS);
-	s->near2 = g_new(float, DEPTH_PIXELS);
-	s->far1 = g_new(float, DEPTH_PIXELS);
-	s->scratch = g_new(float, DEPTH_PIXELS);
-	field_init(&s->blobs, BLOB_CELL);
-	field_init(&s->holes, BLOB_CELL);
+	s->mark = g_new(guint8, DEPTH_PIXELS);
+	s->scratch = g_new(guint8, DEPTH_PIXELS);
+	/* One cell size's levels serve both fields: the shape of a smooth
+	 * field's spread does not depend on its cells' size. */
+	field_init(&s->edges, EDGE_CELL);
+	field_init(&s->holes, HOLE_CELL);
 	field_init(&s->ripple, NOISE_CELL);
+	field_levels(s->levels, EDGE_CELL);
+	ring_offsets(s->ring_offsets);
+	for (int d = 1; d <= EDGE_REACH; d++) {
+		s->bleed_level[d] = level(s, 1.0 - edge_bleed[d]);
+		s->gap_level[d] = level(s, edge_gap[d]);
+		s->rim_level[d] = level(s, edge_rim[d]);
+	}
 	return s;
 }
 
@@ -389,11 +525,9 @@ demo_sensor_free(DemoSensor *s)
 	if (s == NULL)
 		return;
 	g_free(s->drawn);
-	g_free(s->near1);
-	g_free(s->near2);
-	g_free(s->far1);
+	g_free(s->mark);
 	g_free(s->scratch);
-	g_free(s->blobs.values);
+	g_free(s->edges.values);
 	g_free(s->holes.values);
 	g_free(s->ripple.values);
 	g_free(s);
