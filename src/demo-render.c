@@ -85,7 +85,7 @@ material_loss(DemoMaterial material, double up_dot)
 		top = CLAMP((up_dot - 0.1) / 0.6, 0.0, 1.0);
 		return (float)(0.6 * top * top * (3.0 - 2.0 * top));
 	case DEMO_MATERIAL_DARK:
-		return 0.12f;
+		return 0.08f;
 	case DEMO_MATERIAL_BLACK:
 		return 0.85f;
 	case DEMO_MATERIAL_GLASS:

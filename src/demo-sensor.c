@@ -17,11 +17,14 @@
 #define NOISE_CELL   8
 #define EDGE_CELL    5    /* px: the length of bumps along an edge */
 #define HOLE_CELL    6    /* px: the size of holes */
+#define PATCH_CELL   32   /* px: holes come in patches of about this size */
 #define EDGE_JUMP    0.06 /* a neighbour nearer by this share of its depth */
 #define EDGE_MIN_MM  40.0
-#define EDGE_REACH   3    /* px: how far the near surface may bleed */
-#define GRAZING_LOSS 0.6  /* the share lost at a grazing angle of 90 degrees */
-#define FLY          0.05 /* the share of gap pixels that read in between */
+#define EDGE_REACH   3      /* px: how far the near surface may bleed */
+#define GRAZING_LOSS 0.6    /* the share lost at a grazing angle of 90 degrees */
+#define FADE_MM      4500.0 /* the pattern fades beyond this: readings thin out... */
+#define FADE_LOSS    0.10   /* ...losing this share more with every metre */
+#define FLY          0.05   /* the share of gap pixels that read in between */
 #define N_LEVELS     256
 
 /* What happens beside an edge, by the distance from it: shares of pixels
@@ -45,7 +48,7 @@ struct _DemoSensor {
 	double fx;
 	float *drawn;           /* the depth as drawn, before edges change it */
 	guint8 *mark, *scratch; /* pixels near a step in depth */
-	Field edges, holes, ripple;
+	Field edges, holes, patches, ripple;
 	/* The field's value below which a share k / (N_LEVELS - 1) of
 	 * pixels fall: smooth fields are not uniform. */
 	float levels[N_LEVELS];
@@ -114,6 +117,42 @@ cast_shadow(float *z_all, double fx)
 				z[u] = NAN;
 			else
 				min_up = up;
+		}
+	}
+}
+
+/* The same for depth registered to the colour camera: the picture is
+ * seen from the colour camera, which sits between the infrared camera and
+ * the projector. A point reads when the projector, @to_projector mm to
+ * the +x, lights it and the infrared camera, @to_camera mm to the -x,
+ * sees it: a band on the image-left side of things and a narrower one on
+ * their right. */
+static void
+cast_shadows_registered(float *z_all, double fx, double to_projector, double to_camera)
+{
+	for (int v = 0; v < DEPTH_HEIGHT; v++) {
+		float *z = z_all + v * DEPTH_WIDTH;
+		double min_up = INFINITY, max_uc = -INFINITY;
+
+		for (int u = DEPTH_WIDTH - 1; u >= 0; u--) {
+			double up = u - fx * to_projector / z[u];
+
+			if (!isfinite(z[u]))
+				continue;
+			if (up >= min_up)
+				z[u] = NAN;
+			else
+				min_up = up;
+		}
+		for (int u = 0; u < DEPTH_WIDTH; u++) {
+			double uc = u + fx * to_camera / z[u];
+
+			if (!isfinite(z[u]))
+				continue;
+			if (uc <= max_uc)
+				z[u] = NAN;
+			else
+				max_uc = uc;
 		}
 	}
 }
@@ -205,6 +244,25 @@ field_at(const Field *f, int u, int v)
 	double bottom = row1[0] + (row1[1] - row1[0]) * wx;
 
 	return top + (bottom - top) * wy;
+}
+
+/* A row of the field: field_at() for every pixel of row @v. */
+static void
+field_row(const Field *f, int v, float *row)
+{
+	double y = (double)v / f->cell;
+	int cv = (int)y;
+	double wy = smooth_weight(y - cv);
+	const float *row0 = f->values + cv * f->width, *row1 = row0 + f->width;
+
+	for (int u = 0; u < DEPTH_WIDTH; u++) {
+		int cu = u / f->cell;
+		double wx = smooth_weight((double)(u - cu * f->cell) / f->cell);
+		double top = row0[cu] + (row0[cu + 1] - row0[cu]) * wx;
+		double bottom = row1[cu] + (row1[cu + 1] - row1[cu]) * wx;
+
+		row[u] = (float)(top + (bottom - top) * wy);
+	}
 }
 
 static int
@@ -427,18 +485,35 @@ grazing_loss(float cosine)
 	return cosine < GRAZING_COS ? GRAZING_LOSS * (GRAZING_COS - cosine) / GRAZING_COS : 0.0;
 }
 
+static double
+range_loss(float z)
+{
+	return z > FADE_MM ? MIN(0.6, FADE_LOSS * (z - FADE_MM) / 1000.0) : 0.0;
+}
+
 /* Readings lost in blobs: on what the material loses and where the
- * surface is seen at a grazing angle. */
+ * surface is seen at a grazing angle. The blobs gather in patches, some
+ * places losing up to twice the share and others none, as on real cloth. */
 static void
 holes(DemoSensor *s, DemoSensorView *view, guint64 seed)
 {
-	field_fill(&s->holes, seed ^ 0x401e5);
-	for (int i = 0; i < DEPTH_PIXELS; i++) {
-		double loss = 1.0 - (1.0 - view->loss[i]) * (1.0 - grazing_loss(view->cosine[i]));
+	float hole_row[DEPTH_WIDTH], patch_row[DEPTH_WIDTH];
 
-		if (loss > 0.0 &&
-		    field_at(&s->holes, i % DEPTH_WIDTH, i / DEPTH_WIDTH) < level(s, loss))
-			view->z[i] = NAN;
+	field_fill(&s->holes, seed ^ 0x401e5);
+	field_fill(&s->patches, seed ^ 0x9a7c4);
+	for (int v = 0; v < DEPTH_HEIGHT; v++) {
+		field_row(&s->holes, v, hole_row);
+		field_row(&s->patches, v, patch_row);
+		for (int u = 0; u < DEPTH_WIDTH; u++) {
+			int i = v * DEPTH_WIDTH + u;
+			double keep = (1.0 - view->loss[i]) *
+			              (1.0 - grazing_loss(view->cosine[i])) *
+			              (1.0 - range_loss(view->z[i]));
+			double patch = CLAMP(1.0 + 4.0 * (patch_row[u] - 0.5), 0.0, 2.0);
+
+			if (keep < 1.0 && hole_row[u] < level(s, MIN(1.0, (1.0 - keep) * patch)))
+				view->z[i] = NAN;
+		}
 	}
 }
 
@@ -469,23 +544,32 @@ read_kinect(DemoSensor *s, DemoSensorView *view, guint64 seed, guint16 *raw, gui
 {
 	const guint16 *table = depth_raw_to_mm_table();
 
-	cast_shadow(view->z, s->fx);
+	if (s->model == DEMO_SENSOR_REGISTERED)
+		cast_shadows_registered(view->z, s->fx, DEMO_SENSOR_RGB_TO_PROJECTOR_MM,
+		                        DEMO_SENSOR_RGB_TO_CAMERA_MM);
+	else
+		cast_shadow(view->z, s->fx);
 	ragged_edges(s, view->z, seed);
 	holes(s, view, seed);
 	field_fill(&s->ripple, seed ^ 0x41991e);
-	for (int i = 0; i < DEPTH_PIXELS; i++) {
-		int u = i % DEPTH_WIDTH, v = i / DEPTH_WIDTH;
-		guint64 bits = pixel_bits(seed ^ 0x5e75e, i);
-		/* A smooth field's standard deviation is about 0.215. */
-		double noise = SHARED_SIGMA / 0.215 * (field_at(&s->ripple, u, v) - 0.5) +
-		               PIXEL_SIGMA * gaussian(bits);
+	for (int v = 0; v < DEPTH_HEIGHT; v++) {
+		float ripple[DEPTH_WIDTH];
 
-		raw[i] = DEPTH_RAW_NONE;
-		if (!in_border(s->model, u, v, bits >> 50) && isfinite(view->z[i]))
-			raw[i] = quantise(view->z[i], exact_raw(view, i) + noise);
-		mm[i] = table[raw[i]];
-		if (mm[i] == 0)
+		field_row(&s->ripple, v, ripple);
+		for (int u = 0; u < DEPTH_WIDTH; u++) {
+			int i = v * DEPTH_WIDTH + u;
+			guint64 bits = pixel_bits(seed ^ 0x5e75e, i);
+			/* A smooth field's standard deviation is about 0.215. */
+			double noise = SHARED_SIGMA / 0.215 * (ripple[u] - 0.5) +
+			               PIXEL_SIGMA * gaussian(bits);
+
 			raw[i] = DEPTH_RAW_NONE;
+			if (!in_border(s->model, u, v, bits >> 50) && isfinite(view->z[i]))
+				raw[i] = quantise(view->z[i], exact_raw(view, i) + noise);
+			mm[i] = table[raw[i]];
+			if (mm[i] == 0)
+				raw[i] = DEPTH_RAW_NONE;
+		}
 	}
 }
 
@@ -508,6 +592,7 @@ demo_sensor_new(DemoSensorModel model, gboolean noise, double fx)
 	 * field's spread does not depend on its cells' size. */
 	field_init(&s->edges, EDGE_CELL);
 	field_init(&s->holes, HOLE_CELL);
+	field_init(&s->patches, PATCH_CELL);
 	field_init(&s->ripple, NOISE_CELL);
 	field_levels(s->levels, EDGE_CELL);
 	ring_offsets(s->ring_offsets);
@@ -529,6 +614,7 @@ demo_sensor_free(DemoSensor *s)
 	g_free(s->scratch);
 	g_free(s->edges.values);
 	g_free(s->holes.values);
+	g_free(s->patches.values);
 	g_free(s->ripple.values);
 	g_free(s);
 }

@@ -9,13 +9,16 @@
  *
  * The Kinect model adds what real frames show beside it: no readings in
  * the 8 columns at the image's right edge (libfreenect's depth image is
- * 632 columns wide in a 640 one), ragged silhouettes where the correlation
+ * 632 columns wide in a 640 one), readings thinning out beyond 4.5 m,
+ * ragged silhouettes where the correlation
  * window straddles an edge (the near surface bleeds out, the far one
  * breaks up, a few flying pixels between), holes in blobs on hair and on
  * dark or shiny materials, and disparity noise that is correlated over a
  * few pixels, so flat surfaces show patches of one value. The registered
  * model is the Kinect model as OpenNI delivers depth registered to the
- * colour camera: no readings in borders on all four sides.
+ * colour camera: no readings in borders on all four sides, and bands
+ * without readings on both sides of things (the colour camera sits
+ * between the infrared camera and the projector).
  *
  * Deterministic for a given seed. */
 #pragma once
@@ -37,6 +40,12 @@ typedef enum {
 #define DEMO_SENSOR_REGISTERED_BOTTOM 6 /* ragged: a share of readings */
 
 #define DEMO_PROJECTOR_BASELINE_MM 75.0
+/* The colour camera sits between the infrared camera and the projector,
+ * 50 mm from the projector. The band where the infrared camera cannot see
+ * what the colour camera does is narrower in real registered frames than
+ * its 25 mm would make it: registration fills part of it. */
+#define DEMO_SENSOR_RGB_TO_PROJECTOR_MM 50.0
+#define DEMO_SENSOR_RGB_TO_CAMERA_MM    10.0
 
 /* One frame as drawn, before the sensor reads it. Every array is
  * DEPTH_PIXELS long. */
