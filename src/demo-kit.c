@@ -144,7 +144,7 @@ kit_office_chair(Kit *k)
 		double a = leg * 2.0 * G_PI / 5.0;
 
 		kit_capsule(k, tracker_vec3(0, 80, 0),
-		            tracker_vec3(w * 0.95 * sin(a), 45.0, -w * 0.95 * cos(a)), 22.0,
+		            tracker_vec3(w * 0.95 * sin(a), 22.0, -w * 0.95 * cos(a)), 22.0,
 		            k->material);
 	}
 }
@@ -259,7 +259,7 @@ kit_coat_stand(Kit *k)
 		            tracker_vec3(foot * sin(a), 15.0, foot * cos(a)), 15.0,
 		            DEMO_MATERIAL_MATTE);
 	}
-	kit_capsule(k, tracker_vec3(0, 0, 0), tracker_vec3(0, top - 60.0, 0), 18.0,
+	kit_capsule(k, tracker_vec3(0, 18, 0), tracker_vec3(0, top - 60.0, 0), 18.0,
 	            DEMO_MATERIAL_MATTE);
 	kit_capsule(k, tracker_vec3(0, top + 40.0, 0), tracker_vec3(0, top + 40.0, 0), 105.0,
 	            DEMO_MATERIAL_MATTE);

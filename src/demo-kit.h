@@ -47,7 +47,7 @@ typedef struct {
 #define DEMO_KIT_OFFICE_CHAIR_SEAT 480.0
 #define DEMO_KIT_SOFA_SEAT         430.0
 
-#define DEMO_KIT_MAX_BLOCKS   24
+#define DEMO_KIT_MAX_BLOCKS   32
 #define DEMO_KIT_MAX_CAPSULES 12
 
 typedef struct {

@@ -682,16 +682,26 @@ demo_scene_new(const DemoScript *script, guint64 seed)
 	return scene;
 }
 
-DemoScene *
-demo_scene_new_named(const char *name, guint64 seed, GError **error)
+const DemoScript *
+demo_scene_find_script(const char *name)
 {
-	g_autofree char *names = NULL;
 	const DemoScript *script;
 
 	for (guint i = 0; (script = library_script(i)) != NULL; i++) {
 		if (strcmp(script->name, name) == 0)
-			return demo_scene_new(script, seed);
+			return script;
 	}
+	return NULL;
+}
+
+DemoScene *
+demo_scene_new_named(const char *name, guint64 seed, GError **error)
+{
+	g_autofree char *names = NULL;
+	const DemoScript *script = demo_scene_find_script(name);
+
+	if (script != NULL)
+		return demo_scene_new(script, seed);
 	names = g_strjoinv(", ", (char **)demo_scene_names());
 	g_set_error(error, DEMO_SCENE_ERROR, 0, "no demo scene called '%s'; scenes are: %s", name,
 	            names);

@@ -127,6 +127,12 @@ DemoScene *demo_scene_new_named(const char *name, guint64 seed, GError **error);
 void demo_scene_free(DemoScene *scene);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(DemoScene, demo_scene_free)
 
+/**
+ * demo_scene_find_script:
+ * The library's script called @name, or NULL when there is none.
+ */
+const DemoScript *demo_scene_find_script(const char *name);
+
 /** demo_scene_names: the library's scene names, NULL-terminated. */
 const char *const *demo_scene_names(void);
 const DemoScript *demo_scene_script(const DemoScene *scene);
