@@ -30,7 +30,8 @@ dir(double out, double up, double fwd)
 void
 demo_body_init(DemoBody *body, double height_mm, double girth)
 {
-	DemoLook matte = { DEMO_MATERIAL_MATTE, DEMO_MATERIAL_MATTE, DEMO_MATERIAL_MATTE };
+	DemoLook matte = { DEMO_MATERIAL_MATTE, DEMO_MATERIAL_MATTE, DEMO_MATERIAL_MATTE,
+		           DEMO_HEAD_BALL };
 
 	body->height = height_mm;
 	/* An adult head is about 0.058 of body height in radius; a child's
@@ -340,6 +341,19 @@ capsule(TrackerVec3 a, TrackerVec3 b, double r, guint8 label, DemoMaterial mater
 	return c;
 }
 
+static DemoCapsule
+head_capsule(const DemoSkeleton *sk, guint8 label)
+{
+	TrackerVec3 head = sk->joints[TRACKER_JOINT_HEAD];
+	double r = sk->head_radius;
+
+	if (sk->look.head == DEMO_HEAD_OVAL)
+		return capsule(tracker_vec3_mad(head, sk->trunk_up, -0.28 * r),
+		               tracker_vec3_mad(head, sk->trunk_up, 0.25 * r), 0.76 * r, label,
+		               sk->look.hair);
+	return capsule(head, head, r, label, sk->look.hair);
+}
+
 static void
 torso_capsules(const DemoSkeleton *sk, guint8 label, DemoCapsule *c)
 {
@@ -347,8 +361,7 @@ torso_capsules(const DemoSkeleton *sk, guint8 label, DemoCapsule *c)
 	double H = sk->height, g = sk->girth;
 	DemoMaterial top = sk->look.top;
 
-	c[0] = capsule(j[TRACKER_JOINT_HEAD], j[TRACKER_JOINT_HEAD], sk->head_radius, label,
-	               sk->look.hair);
+	c[0] = head_capsule(sk, label);
 	c[1] = capsule(j[TRACKER_JOINT_NECK], j[TRACKER_JOINT_HEAD], 0.028 * H * g, label,
 	               DEMO_MATERIAL_MATTE);
 	c[2] = capsule(body_point(sk, 0.04 * H * g, 0.03 * H, 0.0),

@@ -65,11 +65,20 @@ typedef struct {
 	double sit;  /* 0 to 1: how far down onto the seat the pelvis has come */
 } DemoBodyState;
 
-/* What the body's surfaces are made of, for the sensor. */
+typedef enum {
+	DEMO_HEAD_BALL = 0, /* a sphere as wide as the head is tall */
+	/* Narrower than tall, as real heads seen from the front are: about
+	 * 0.15 of the body's height wide for a 1.75 m adult. Top and chin
+	 * where the ball has them. */
+	DEMO_HEAD_OVAL,
+} DemoHeadShape;
+
+/* What the body looks like to the sensor: its surfaces and its head. */
 typedef struct {
 	DemoMaterial hair; /* the head (hair loses readings only on top) */
 	DemoMaterial top;  /* trunk and arms */
 	DemoMaterial legs;
+	DemoHeadShape head;
 } DemoLook;
 
 typedef struct {

@@ -25,10 +25,11 @@
 		t, x, z, yaw, DEMO_ARM_##l, DEMO_ARM_##r, DEMO_LEGS_STAND, 0.0, lean               \
 	}
 
-/* What people wear: everyone has hair unless bald. */
+/* What people wear: everyone has hair unless bald, and a head of a real
+ * head's shape. */
 #define LOOK(hair, top, legs)                                                                      \
 	{                                                                                          \
-		DEMO_MATERIAL_##hair, DEMO_MATERIAL_##top, DEMO_MATERIAL_##legs                    \
+		DEMO_MATERIAL_##hair, DEMO_MATERIAL_##top, DEMO_MATERIAL_##legs, DEMO_HEAD_OVAL    \
 	}
 #define PLAIN     LOOK(HAIR, MATTE, MATTE)
 #define DARK_LEGS LOOK(HAIR, MATTE, DARK)
@@ -206,9 +207,9 @@ static const DemoItem desk_near_items[] = {
 /* Head and shoulders at 0.6 m, turned partly aside, before a room that
  * reaches to 3.8 m. */
 static const DemoKey closeup_head_keys[] = {
-	K(0.0, 0, 690, 25, DOWN, DOWN, STAND), K(3.0, 40, 690, 25, DOWN, DOWN, STAND),
-	K(5.0, 0, 700, 5, DOWN, DOWN, STAND),  K(7.0, -40, 690, -20, DOWN, DOWN, STAND),
-	K(9.0, 0, 690, 10, DOWN, DOWN, STAND), K(10.0, 0, 690, 10, DOWN, DOWN, STAND),
+	K(0.0, -60, 730, 35, DOWN, DOWN, STAND), K(3.0, -20, 730, 35, DOWN, DOWN, STAND),
+	K(5.0, 0, 740, 5, DOWN, DOWN, STAND),    K(7.0, 40, 730, -30, DOWN, DOWN, STAND),
+	K(9.0, 0, 730, 10, DOWN, DOWN, STAND),   K(10.0, 0, 730, 10, DOWN, DOWN, STAND),
 };
 static const DemoActor closeup_head_actors[] = {
 	PERSON(1760, 1.0, PLAIN, closeup_head_keys),

@@ -15,12 +15,12 @@
 #define SHARED_SIGMA 0.30 /* raw units, over NOISE_CELL pixels */
 #define PIXEL_SIGMA  0.15
 #define NOISE_CELL   8
-#define EDGE_CELL    5    /* px: the length of bumps along an edge */
+#define EDGE_CELL    7    /* px: the length of bumps along an edge */
 #define HOLE_CELL    6    /* px: the size of holes */
 #define PATCH_CELL   32   /* px: holes come in patches of about this size */
 #define EDGE_JUMP    0.06 /* a neighbour nearer by this share of its depth */
 #define EDGE_MIN_MM  40.0
-#define EDGE_REACH   3      /* px: how far the near surface may bleed */
+#define EDGE_REACH   4      /* px: how far the near surface may bleed */
 #define GRAZING_LOSS 0.6    /* the share lost at a grazing angle of 90 degrees */
 #define FADE_MM      4500.0 /* the pattern fades beyond this: readings thin out... */
 #define FADE_LOSS    0.10   /* ...losing this share more with every metre */
@@ -32,9 +32,13 @@
  * one reads nothing, and where the near surface's own rim reads nothing.
  * One smooth field decides all three, so an edge bulges out in one place
  * and recedes, leaving a gap, in another, as real edges do. */
-static const double edge_bleed[EDGE_REACH + 1] = { 0.0, 0.45, 0.22, 0.08 };
-static const double edge_gap[EDGE_REACH + 1] = { 0.0, 0.35, 0.12, 0.0 };
-static const double edge_rim[EDGE_REACH + 1] = { 0.0, 0.20, 0.07, 0.0 };
+static const double edge_bleed[EDGE_REACH + 1] = { 0.0, 0.45, 0.28, 0.14, 0.05 };
+static const double edge_gap[EDGE_REACH + 1] = { 0.0, 0.35, 0.18, 0.06, 0.0 };
+static const double edge_rim[EDGE_REACH + 1] = { 0.0, 0.22, 0.10, 0.03, 0.0 };
+/* The projector's shadow has as ragged an outline: beside it a share of
+ * readings goes missing, and a share of the shadow reads after all. */
+static const double shadow_grows[EDGE_REACH + 1] = { 0.0, 0.30, 0.12, 0.0, 0.0 };
+#define SHADOW_SHRINKS 0.25
 
 /* A smooth field on a grid of cells, drawn anew each frame. */
 typedef struct {
@@ -54,6 +58,7 @@ struct _DemoSensor {
 	float levels[N_LEVELS];
 	/* The levels for the shares beside an edge. */
 	float bleed_level[EDGE_REACH + 1], gap_level[EDGE_REACH + 1], rim_level[EDGE_REACH + 1];
+	float shadow_level[EDGE_REACH + 1], shrink_level;
 	/* The pixels d away, ring after ring, as offsets in the image. */
 	int ring_offsets[4 * EDGE_REACH * (EDGE_REACH + 1)];
 };
@@ -316,11 +321,11 @@ nearer(float near, float z)
 	return near < z - MAX((float)EDGE_MIN_MM, near * (float)EDGE_JUMP);
 }
 
+/* A step in depth, or the edge of the projector's shadow (NaN). */
 static inline gboolean
 step(float a, float b)
 {
-	/* NaN (no reading) compares false: no step. */
-	return nearer(a, b) || nearer(b, a);
+	return nearer(a, b) || nearer(b, a) || isnan(a) != isnan(b);
 }
 
 /* Marks pixels on either side of a step in depth. */
@@ -363,15 +368,23 @@ grow_marks(guint8 *mark, guint8 *scratch, int reach)
 	}
 }
 
-/* The nearest and farthest depth drawn within d pixels of pixel (u, v),
- * for d from 1 to EDGE_REACH; pixels without a reading take no part
+/* Pixels without a reading take no part in the nearest and farthest
  * (comparisons with NaN are false). */
+/* What lies around a pixel: nearest and farthest depth, and whether
+ * there is a pixel without a reading, within d pixels for d from 1 to
+ * EDGE_REACH. */
+typedef struct {
+	float near[EDGE_REACH + 1], far[EDGE_REACH + 1];
+	gboolean unread[EDGE_REACH + 1];
+} Around;
+
 static void
-neighbourhood_slow(const float *z, int u, int v, float *near, float *far)
+neighbourhood_slow(const float *z, int u, int v, Around *a)
 {
 	for (int d = 1; d <= EDGE_REACH; d++) {
-		near[d] = INFINITY;
-		far[d] = -INFINITY;
+		a->near[d] = INFINITY;
+		a->far[d] = -INFINITY;
+		a->unread[d] = FALSE;
 	}
 	for (int dv = -EDGE_REACH; dv <= EDGE_REACH; dv++) {
 		if (v + dv < 0 || v + dv >= DEPTH_HEIGHT)
@@ -383,8 +396,9 @@ neighbourhood_slow(const float *z, int u, int v, float *near, float *far)
 			if (ring == 0 || u + du < 0 || u + du >= DEPTH_WIDTH)
 				continue;
 			x = z[(v + dv) * DEPTH_WIDTH + u + du];
-			near[ring] = x < near[ring] ? x : near[ring];
-			far[ring] = x > far[ring] ? x : far[ring];
+			a->near[ring] = x < a->near[ring] ? x : a->near[ring];
+			a->far[ring] = x > a->far[ring] ? x : a->far[ring];
+			a->unread[ring] |= isnan(x);
 		}
 	}
 }
@@ -392,31 +406,35 @@ neighbourhood_slow(const float *z, int u, int v, float *near, float *far)
 /* The same away from the image's border, ring by ring through a table of
  * offsets: this runs for every pixel near an edge. */
 static void
-neighbourhood(const DemoSensor *s, const float *z, int u, int v, float *near, float *far)
+neighbourhood(const DemoSensor *s, const float *z, int u, int v, Around *a)
 {
 	const float *centre = z + v * DEPTH_WIDTH + u;
 	int k = 0;
 
 	if (u < EDGE_REACH || v < EDGE_REACH || u >= DEPTH_WIDTH - EDGE_REACH ||
 	    v >= DEPTH_HEIGHT - EDGE_REACH) {
-		neighbourhood_slow(z, u, v, near, far);
+		neighbourhood_slow(z, u, v, a);
 	} else {
 		for (int d = 1; d <= EDGE_REACH; d++) {
 			float lo = INFINITY, hi = -INFINITY;
+			gboolean unread = FALSE;
 
 			for (int n = 0; n < 8 * d; n++, k++) {
 				float x = centre[s->ring_offsets[k]];
 
 				lo = x < lo ? x : lo;
 				hi = x > hi ? x : hi;
+				unread |= isnan(x);
 			}
-			near[d] = lo;
-			far[d] = hi;
+			a->near[d] = lo;
+			a->far[d] = hi;
+			a->unread[d] = unread;
 		}
 	}
 	for (int d = 2; d <= EDGE_REACH; d++) {
-		near[d] = MIN(near[d], near[d - 1]);
-		far[d] = MAX(far[d], far[d - 1]);
+		a->near[d] = MIN(a->near[d], a->near[d - 1]);
+		a->far[d] = MAX(a->far[d], a->far[d - 1]);
+		a->unread[d] |= a->unread[d - 1];
 	}
 }
 
@@ -436,24 +454,36 @@ ring_offsets(int *offsets)
 }
 
 /* The reading at a pixel that sees @z, @f the edge field there. */
+/* A pixel in the projector's shadow reads what is beside it, sometimes. */
 static float
-edge_pixel(const DemoSensor *s, float z, const float *near, const float *far, double f,
-           guint64 bits)
+shadow_pixel(const DemoSensor *s, const Around *a, double f)
 {
+	return isfinite(a->far[1]) && f >= s->shrink_level ? a->far[1] : NAN;
+}
+
+static float
+edge_pixel(const DemoSensor *s, float z, const Around *a, double f, guint64 bits)
+{
+	if (isnan(z))
+		return shadow_pixel(s, a, f);
 	for (int d = 1; d <= EDGE_REACH; d++) {
-		if (!nearer(near[d], z))
+		if (!nearer(a->near[d], z))
 			continue;
 		if (f >= s->bleed_level[d])
-			return near[d];
+			return a->near[d];
 		if (f < s->gap_level[d])
 			return NAN;
 		if (d == 1 && isfinite(z) && unit(bits) < FLY)
-			return near[d] + (z - near[d]) * (float)unit(bits * 3);
+			return a->near[d] + (z - a->near[d]) * (float)unit(bits * 3);
 		return z;
 	}
 	for (int d = 1; d < EDGE_REACH && isfinite(z); d++) {
-		if (nearer(z, far[d]))
+		if (nearer(z, a->far[d]))
 			return f < s->rim_level[d] ? NAN : z;
+	}
+	for (int d = 1; d <= EDGE_REACH; d++) {
+		if (a->unread[d])
+			return f < s->shadow_level[d] ? NAN : z;
 	}
 	return z;
 }
@@ -467,12 +497,12 @@ ragged_edges(DemoSensor *s, float *z, guint64 seed)
 	field_fill(&s->edges, seed ^ 0xed9e5);
 	for (int i = 0; i < DEPTH_PIXELS; i++) {
 		int u = i % DEPTH_WIDTH, v = i / DEPTH_WIDTH;
-		float near[EDGE_REACH + 1], far[EDGE_REACH + 1];
+		Around around;
 
-		if (!s->mark[i] || isnan(s->drawn[i]))
+		if (!s->mark[i])
 			continue;
-		neighbourhood(s, s->drawn, u, v, near, far);
-		z[i] = edge_pixel(s, s->drawn[i], near, far, field_at(&s->edges, u, v),
+		neighbourhood(s, s->drawn, u, v, &around);
+		z[i] = edge_pixel(s, s->drawn[i], &around, field_at(&s->edges, u, v),
 		                  pixel_bits(seed, i));
 	}
 }
@@ -596,10 +626,12 @@ demo_sensor_new(DemoSensorModel model, gboolean noise, double fx)
 	field_init(&s->ripple, NOISE_CELL);
 	field_levels(s->levels, EDGE_CELL);
 	ring_offsets(s->ring_offsets);
+	s->shrink_level = level(s, 1.0 - SHADOW_SHRINKS);
 	for (int d = 1; d <= EDGE_REACH; d++) {
 		s->bleed_level[d] = level(s, 1.0 - edge_bleed[d]);
 		s->gap_level[d] = level(s, edge_gap[d]);
 		s->rim_level[d] = level(s, edge_rim[d]);
+		s->shadow_level[d] = level(s, shadow_grows[d]);
 	}
 	return s;
 }

@@ -633,9 +633,9 @@ kinect_person(DepthFrame *frame, DemoLook look, DemoScene **scene_out)
 static void
 test_materials_lose_readings(void)
 {
-	DemoLook hair = { DEMO_MATERIAL_HAIR, DEMO_MATERIAL_MATTE, DEMO_MATERIAL_MATTE };
-	DemoLook dark = { DEMO_MATERIAL_MATTE, DEMO_MATERIAL_DARK, DEMO_MATERIAL_DARK };
-	DemoLook bald = { DEMO_MATERIAL_MATTE, DEMO_MATERIAL_MATTE, DEMO_MATERIAL_MATTE };
+	DemoLook hair = { .hair = DEMO_MATERIAL_HAIR };
+	DemoLook dark = { .top = DEMO_MATERIAL_DARK, .legs = DEMO_MATERIAL_DARK };
+	DemoLook bald = { .hair = DEMO_MATERIAL_MATTE };
 	g_autoptr(DepthFrame) frame = depth_frame_new();
 	DemoScene *scene;
 	const DemoTruthPerson *p;
@@ -668,7 +668,7 @@ test_materials_lose_readings(void)
 static void
 test_kinect_edges_ragged(void)
 {
-	DemoLook bald = { DEMO_MATERIAL_MATTE, DEMO_MATERIAL_MATTE, DEMO_MATERIAL_MATTE };
+	DemoLook bald = { .hair = DEMO_MATERIAL_MATTE };
 	g_autoptr(DepthFrame) frame = depth_frame_new();
 	DemoScene *scene;
 	guint bleed = 0, straight = 0, rows = 0;
