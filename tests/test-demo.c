@@ -780,62 +780,73 @@ test_getting_up(void)
 		                  0.039 * 1750 - 1.0);
 }
 
-/* A folder in the hand is a prop, near the hand, and moves with it; the
- * person is still the person. */
+/* Walking side-on to +x: the right hand is on the sensor's side. */
+static const DemoKey side_on_keys[] = {
+	{ .t = 0.0,
+	  .x = -600,
+	  .z = 2500,
+	  .yaw_deg = -90,
+	  .left = DEMO_ARM_SWING,
+	  .right = DEMO_ARM_SWING,
+	  .legs = DEMO_LEGS_WALK },
+	{ .t = 2.0,
+	  .x = 600,
+	  .z = 2500,
+	  .yaw_deg = -90,
+	  .left = DEMO_ARM_SWING,
+	  .right = DEMO_ARM_SWING,
+	  .legs = DEMO_LEGS_WALK },
+};
+
+/* Counts prop pixels, and those of them over 100 pixels from (u, v). */
+static guint
+count_props(const DemoTruth *truth, double u, double v, guint *far)
+{
+	guint n = 0;
+
+	*far = 0;
+	for (int i = 0; i < DEPTH_PIXELS; i++) {
+		if (truth->labels[i] != DEMO_LABEL_PROP)
+			continue;
+		n++;
+		*far += hypot(i % DEPTH_WIDTH - u, i / DEPTH_WIDTH - v) > 100;
+	}
+	return n;
+}
+
+/* A folder in the hand is a prop, near the hand; the person is still the
+ * person. */
 static void
 test_carried_folder_is_a_prop(void)
 {
-	static const DemoKey keys[] = {
-		{ .t = 0.0,
-		  .x = -600,
-		  .z = 2500,
-		  .yaw_deg = -90,
-		  .left = DEMO_ARM_SWING,
-		  .right = DEMO_ARM_SWING,
-		  .legs = DEMO_LEGS_WALK },
-		{ .t = 2.0,
-		  .x = 600,
-		  .z = 2500,
-		  .yaw_deg = -90,
-		  .left = DEMO_ARM_SWING,
-		  .right = DEMO_ARM_SWING,
-		  .legs = DEMO_LEGS_WALK },
-	};
-	DemoActor actor = {
-		.height = 1800, .keys = keys, .n_keys = 2, .carry = DEMO_CARRY_FOLDER_RIGHT
-	};
-	DemoScript script = script_standing(room_plain(1000, 3, 0), &actor);
-	g_autoptr(DemoScene) scene = NULL;
-	g_autoptr(DepthFrame) frame = depth_frame_new();
-	const DemoTruthPerson *p;
-	guint prop = 0, far_from_hand = 0;
-
 	for (int carry = 0; carry < 2; carry++) {
-		actor.carry = carry ? DEMO_CARRY_FOLDER_RIGHT : DEMO_CARRY_NOTHING;
-		g_clear_pointer(&scene, demo_scene_free);
-		scene = demo_scene_new(&script, 1);
+		DemoActor actor = { .height = 1800,
+			            .keys = side_on_keys,
+			            .n_keys = 2,
+			            .carry = carry ? DEMO_CARRY_FOLDER_RIGHT : DEMO_CARRY_NOTHING };
+		DemoScript script = script_standing(room_plain(1000, 3, 0), &actor);
+		g_autoptr(DemoScene) scene = demo_scene_new(&script, 1);
+		g_autoptr(DepthFrame) frame = depth_frame_new();
+		const DemoTruthPerson *p;
+		guint prop, far;
+		int hand;
+
 		demo_scene_render(scene, 30, frame);
 		p = truth_person(frame->truth, 1);
-		prop = far_from_hand = 0;
-		for (int i = 0; i < DEPTH_PIXELS; i++) {
-			double du = i % DEPTH_WIDTH - p->u[TRACKER_JOINT_RIGHT_HAND];
-			double dv = i / DEPTH_WIDTH - p->v[TRACKER_JOINT_RIGHT_HAND];
-
-			if (frame->truth->labels[i] != DEMO_LABEL_PROP)
-				continue;
-			prop++;
-			far_from_hand += hypot(du, dv) > 100;
-		}
+		prop = count_props(frame->truth, p->u[TRACKER_JOINT_RIGHT_HAND],
+		                   p->v[TRACKER_JOINT_RIGHT_HAND], &far);
+		hand = (int)p->v[TRACKER_JOINT_RIGHT_HAND] * DEPTH_WIDTH +
+		       (int)p->u[TRACKER_JOINT_RIGHT_HAND];
 		g_assert_cmpuint(p->pixels, >, 5000);
-		if (!carry)
+		if (!carry) {
 			g_assert_cmpuint(prop, ==, 0);
+			continue;
+		}
+		g_assert_cmpuint(prop, >, 1500);
+		g_assert_cmpuint(far, <, prop / 20);
+		g_assert_true(p->visible[TRACKER_JOINT_RIGHT_HAND] ||
+		              frame->truth->labels[hand] == DEMO_LABEL_PROP);
 	}
-	/* Walking to +x, the right hand is on the sensor's side. */
-	g_assert_cmpuint(prop, >, 1500);
-	g_assert_cmpuint(far_from_hand, <, prop / 20);
-	g_assert_true(p->visible[TRACKER_JOINT_RIGHT_HAND] ||
-	              frame->truth->labels[(int)p->v[TRACKER_JOINT_RIGHT_HAND] * DEPTH_WIDTH +
-	                                   (int)p->u[TRACKER_JOINT_RIGHT_HAND]] == DEMO_LABEL_PROP);
 }
 
 /* Broad people are broader than thin ones of the same height. */
