@@ -24,7 +24,7 @@
 #define GRAZING_LOSS 0.6    /* the share lost at a grazing angle of 90 degrees */
 #define FADE_MM      4500.0 /* the pattern fades beyond this: readings thin out... */
 #define FADE_LOSS    0.10   /* ...losing this share more with every metre */
-#define FLY          0.05   /* the share of gap pixels that read in between */
+#define FLY          0.15   /* the share of pixels beside an edge that read in between */
 #define N_LEVELS     256
 
 /* What happens beside an edge, by the distance from it: shares of pixels
@@ -454,10 +454,15 @@ ring_offsets(int *offsets)
 }
 
 /* The reading at a pixel that sees @z, @f the edge field there. */
-/* A pixel in the projector's shadow reads what is beside it, sometimes. */
+/* A pixel in the projector's shadow reads what is beside it, sometimes;
+ * beside the thing that casts it, a few read in between. */
 static float
-shadow_pixel(const DemoSensor *s, const Around *a, double f)
+shadow_pixel(const DemoSensor *s, const Around *a, double f, guint64 bits)
 {
+	float near = a->near[1], far = a->far[EDGE_REACH];
+
+	if (isfinite(near) && isfinite(far) && nearer(near, far) && unit(bits) < FLY)
+		return near + (far - near) * (float)unit(bits * 3);
 	return isfinite(a->far[1]) && f >= s->shrink_level ? a->far[1] : NAN;
 }
 
@@ -465,17 +470,15 @@ static float
 edge_pixel(const DemoSensor *s, float z, const Around *a, double f, guint64 bits)
 {
 	if (isnan(z))
-		return shadow_pixel(s, a, f);
+		return shadow_pixel(s, a, f, bits);
 	for (int d = 1; d <= EDGE_REACH; d++) {
 		if (!nearer(a->near[d], z))
 			continue;
-		if (f >= s->bleed_level[d])
-			return a->near[d];
-		if (f < s->gap_level[d])
-			return NAN;
 		if (d == 1 && isfinite(z) && unit(bits) < FLY)
 			return a->near[d] + (z - a->near[d]) * (float)unit(bits * 3);
-		return z;
+		if (f >= s->bleed_level[d])
+			return a->near[d];
+		return f < s->gap_level[d] ? NAN : z;
 	}
 	for (int d = 1; d < EDGE_REACH && isfinite(z); d++) {
 		if (nearer(z, a->far[d]))
