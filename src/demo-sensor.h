@@ -10,11 +10,12 @@
  * The Kinect model adds what real frames show beside it: no readings in
  * the 8 columns at the image's right edge (libfreenect's depth image is
  * 632 columns wide in a 640 one), readings thinning out beyond 4.5 m,
- * ragged silhouettes where the correlation
- * window straddles an edge (the near surface bleeds out, the far one
- * breaks up, a few flying pixels between), holes in blobs on hair and on
- * dark or shiny materials, and disparity noise that is correlated over a
- * few pixels, so flat surfaces show patches of one value. The registered
+ * ragged silhouettes and shadow outlines where the correlation window
+ * straddles an edge (the near surface bleeds out, the far one breaks up,
+ * a few flying pixels read in between), holes in patchy blobs on hair, on
+ * dark or shiny materials and at grazing angles, and disparity noise that
+ * is correlated over a few pixels, so flat surfaces show patches of one
+ * value. The registered
  * model is the Kinect model as OpenNI delivers depth registered to the
  * colour camera: no readings in borders on all four sides, and bands
  * without readings on both sides of things (the colour camera sits
