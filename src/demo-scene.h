@@ -53,7 +53,8 @@ typedef struct {
 } DemoActor;
 
 /* Where a movable item is at a time; between two places it moves in a
- * straight line, before the first and after the last it stays. */
+ * straight line, starting and stopping gently; before the first and after
+ * the last it stays. */
 typedef struct {
 	double t;
 	double x, z;
@@ -85,7 +86,7 @@ typedef struct {
 	DemoRoom room;
 	const DemoActor *actors;
 	guint n_actors;
-	const DemoBox *props;
+	const DemoBox *props; /* axis-aligned boxes, drawn every frame */
 	guint n_props;
 	const DemoItem *items; /* furniture that stays where it is */
 	guint n_items;
