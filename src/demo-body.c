@@ -15,6 +15,7 @@
 #define SHOULDER_UP   0.285 /* above the pelvis */
 #define NECK_UP       0.300
 #define TORSO_UP      0.150
+#define SEAT_CONTACT  0.050 /* pelvis above the seat: the buttocks sink in a little */
 
 typedef struct {
 	TrackerVec3 upper, fore;
@@ -27,12 +28,23 @@ dir(double out, double up, double fwd)
 }
 
 void
-demo_body_init(DemoBody *body, double height_mm)
+demo_body_init(DemoBody *body, double height_mm, double girth)
 {
+	DemoLook matte = { DEMO_MATERIAL_MATTE, DEMO_MATERIAL_MATTE, DEMO_MATERIAL_MATTE,
+		           DEMO_HEAD_BALL };
+
 	body->height = height_mm;
 	/* An adult head is about 0.058 of body height in radius; a child's
 	 * is relatively larger. */
 	body->head_radius = 60.0 + 0.024 * height_mm;
+	body->girth = girth > 0.0 ? girth : 1.0;
+	body->look = matte;
+}
+
+double
+demo_body_seat_contact(const DemoBody *body)
+{
+	return SEAT_CONTACT * body->height * body->girth;
 }
 
 static ArmDirs
@@ -122,6 +134,12 @@ leg_dirs(DemoLegs legs, double phase, TrackerVec3 *thigh, TrackerVec3 *shank)
 		*shank = dir(0.02, -1.0, 0.0);
 		return;
 	}
+	if (legs == DEMO_LEGS_SIT) {
+		/* Knees a little apart and a little lower than the hips. */
+		*thigh = dir(0.10, -0.12, 1.0);
+		*shank = dir(0.03, -1.0, 0.10);
+		return;
+	}
 	swing = 0.42 * sin(phase);
 	/* The knee bends while the leg swings forward. */
 	bend = 0.55 * MAX(0.0, cos(phase));
@@ -163,24 +181,26 @@ demo_body_blend(const DemoLimbs *a, const DemoLimbs *b, double w, DemoLimbs *out
 	}
 }
 
-/* A body-frame direction on @side's limb, in world space. */
+/* A direction on @side's limb in a frame (left, @up, @forward), in world
+ * space. */
 static TrackerVec3
-limb_to_world(const DemoSkeleton *sk, int side, TrackerVec3 d)
+limb_to_world(const DemoSkeleton *sk, TrackerVec3 up, TrackerVec3 forward, int side, TrackerVec3 d)
 {
 	TrackerVec3 out = tracker_vec3_scale(sk->left, side == DEMO_SIDE_LEFT ? d.x : -d.x);
 
-	out = tracker_vec3_mad(out, sk->up, d.y);
-	return tracker_vec3_mad(out, sk->forward, d.z);
+	out = tracker_vec3_mad(out, up, d.y);
+	return tracker_vec3_mad(out, forward, d.z);
 }
 
-/* A body-frame offset (left, up, forward) from the pelvis, in world space. */
+/* An upper-body offset (left, up, forward) from the pelvis, in world
+ * space: it leans with the trunk. */
 static TrackerVec3
 body_point(const DemoSkeleton *sk, double l, double u, double f)
 {
 	TrackerVec3 p = tracker_vec3_mad(sk->pelvis, sk->left, l);
 
-	p = tracker_vec3_mad(p, sk->up, u);
-	return tracker_vec3_mad(p, sk->forward, f);
+	p = tracker_vec3_mad(p, sk->trunk_up, u);
+	return tracker_vec3_mad(p, sk->trunk_forward, f);
 }
 
 static void
@@ -191,6 +211,16 @@ pose_frame(DemoSkeleton *sk, const DemoBodyState *state)
 	sk->left = tracker_vec3(c, 0.0, -s);
 	sk->up = tracker_vec3(0.0, 1.0, 0.0);
 	sk->forward = tracker_vec3(-s, 0.0, -c);
+	sk->trunk_up = sk->up;
+	sk->trunk_forward = sk->forward;
+	if (state->lean != 0.0) {
+		double cl = cos(state->lean), sl = sin(state->lean);
+
+		/* Leaning back takes the head behind the hips. */
+		sk->trunk_up = tracker_vec3_mad(tracker_vec3_scale(sk->up, cl), sk->forward, -sl);
+		sk->trunk_forward =
+		        tracker_vec3_mad(tracker_vec3_scale(sk->forward, cl), sk->up, sl);
+	}
 }
 
 /* The pelvis sits as high as the lower foot allows. */
@@ -207,13 +237,27 @@ pelvis_height(const DemoSkeleton *sk, const DemoLimbs *limbs)
 	return ANKLE_H * H - lowest;
 }
 
+/* On a seat the pelvis comes down onto it as the body sits. */
+static double
+pelvis_height_on_seat(const DemoSkeleton *sk, const DemoBodyState *state)
+{
+	double standing = pelvis_height(sk, &state->limbs);
+
+	if (state->seat <= 0.0)
+		return standing;
+	return standing +
+	       state->sit * (state->seat + SEAT_CONTACT * sk->height * sk->girth - standing);
+}
+
 static void
 pose_arm(DemoSkeleton *sk, const DemoLimbs *limbs, int side, TrackerJointId shoulder)
 {
 	double H = sk->height;
 	TrackerVec3 s = sk->joints[shoulder];
-	TrackerVec3 up = limb_to_world(sk, side, limbs->upper[side]);
-	TrackerVec3 fore = limb_to_world(sk, side, limbs->fore[side]);
+	TrackerVec3 up =
+	        limb_to_world(sk, sk->trunk_up, sk->trunk_forward, side, limbs->upper[side]);
+	TrackerVec3 fore =
+	        limb_to_world(sk, sk->trunk_up, sk->trunk_forward, side, limbs->fore[side]);
 	TrackerVec3 elbow = tracker_vec3_mad(s, up, UPPER_ARM * H);
 
 	sk->joints[shoulder + 2] = elbow;
@@ -222,14 +266,36 @@ pose_arm(DemoSkeleton *sk, const DemoLimbs *limbs, int side, TrackerJointId shou
 	sk->hand_tip[side] = tracker_vec3_mad(sk->wrist[side], fore, HAND * H);
 }
 
+/* A seated body's shank reaches for the floor from wherever the seat puts
+ * the knee: it slants when the knee is low and hangs when it is high. */
+static TrackerVec3
+shank_to_floor(const DemoSkeleton *sk, TrackerVec3 knee, TrackerVec3 shank)
+{
+	double S = SHANK * sk->height, ankle_y = ANKLE_H * sk->height;
+	double drop = MAX(knee.y - ankle_y, 0.0) / S;
+	TrackerVec3 flat = tracker_vec3(shank.x, 0.0, shank.z);
+
+	if (knee.y + shank.y * S >= ankle_y)
+		return shank;
+	if (tracker_vec3_length(flat) < 1e-6)
+		flat = sk->forward;
+	flat = tracker_vec3_scale(tracker_vec3_normalize(flat), sqrt(MAX(0.0, 1.0 - drop * drop)));
+	return tracker_vec3_mad(flat, sk->up, -drop);
+}
+
 static void
-pose_leg(DemoSkeleton *sk, const DemoLimbs *limbs, int side, TrackerJointId hip)
+pose_leg(DemoSkeleton *sk, const DemoBodyState *state, int side, TrackerJointId hip)
 {
 	double H = sk->height;
-	TrackerVec3 thigh = limb_to_world(sk, side, limbs->thigh[side]);
-	TrackerVec3 shank = limb_to_world(sk, side, limbs->shank[side]);
+	const DemoLimbs *limbs = &state->limbs;
+	TrackerVec3 thigh = limb_to_world(sk, sk->up, sk->forward, side, limbs->thigh[side]);
+	TrackerVec3 shank = limb_to_world(sk, sk->up, sk->forward, side, limbs->shank[side]);
 	TrackerVec3 knee = tracker_vec3_mad(sk->joints[hip], thigh, THIGH * H);
-	TrackerVec3 ankle = tracker_vec3_mad(knee, shank, SHANK * H);
+	TrackerVec3 ankle;
+
+	if (state->seat > 0.0)
+		shank = shank_to_floor(sk, knee, shank);
+	ankle = tracker_vec3_mad(knee, shank, SHANK * H);
 
 	sk->joints[hip + 2] = knee;
 	sk->joints[hip + 4] = ankle;
@@ -245,64 +311,84 @@ demo_body_pose(const DemoBody *body, const DemoBodyState *state, DemoSkeleton *s
 
 	sk->height = H;
 	sk->head_radius = body->head_radius;
+	sk->girth = body->girth;
+	sk->look = body->look;
 	pose_frame(sk, state);
-	sk->pelvis = tracker_vec3_mad(state->root, sk->up, pelvis_height(sk, &state->limbs));
+	sk->pelvis = tracker_vec3_mad(state->root, sk->up, pelvis_height_on_seat(sk, state));
 	/* The head's top is at full height when standing straight. */
 	head_up = H - body->head_radius - (ANKLE_H + THIGH + SHANK) * H;
 	sk->joints[TRACKER_JOINT_HEAD] = body_point(sk, 0.0, head_up, 0.01 * H);
 	sk->joints[TRACKER_JOINT_NECK] = body_point(sk, 0.0, NECK_UP * H, 0.0);
 	sk->joints[TRACKER_JOINT_TORSO] = body_point(sk, 0.0, TORSO_UP * H, 0.0);
+	/* Broad people have broad shoulders: their arms clear the trunk. */
 	sk->joints[TRACKER_JOINT_LEFT_SHOULDER] =
-	        body_point(sk, SHOULDER_HALF * H, SHOULDER_UP * H, 0.0);
+	        body_point(sk, SHOULDER_HALF * H * sk->girth, SHOULDER_UP * H, 0.0);
 	sk->joints[TRACKER_JOINT_RIGHT_SHOULDER] =
-	        body_point(sk, -SHOULDER_HALF * H, SHOULDER_UP * H, 0.0);
+	        body_point(sk, -SHOULDER_HALF * H * sk->girth, SHOULDER_UP * H, 0.0);
 	sk->joints[TRACKER_JOINT_LEFT_HIP] = body_point(sk, HIP_HALF * H, 0.0, 0.0);
 	sk->joints[TRACKER_JOINT_RIGHT_HIP] = body_point(sk, -HIP_HALF * H, 0.0, 0.0);
 	pose_arm(sk, &state->limbs, DEMO_SIDE_LEFT, TRACKER_JOINT_LEFT_SHOULDER);
 	pose_arm(sk, &state->limbs, DEMO_SIDE_RIGHT, TRACKER_JOINT_RIGHT_SHOULDER);
-	pose_leg(sk, &state->limbs, DEMO_SIDE_LEFT, TRACKER_JOINT_LEFT_HIP);
-	pose_leg(sk, &state->limbs, DEMO_SIDE_RIGHT, TRACKER_JOINT_RIGHT_HIP);
+	pose_leg(sk, state, DEMO_SIDE_LEFT, TRACKER_JOINT_LEFT_HIP);
+	pose_leg(sk, state, DEMO_SIDE_RIGHT, TRACKER_JOINT_RIGHT_HIP);
 }
 
 static DemoCapsule
-capsule(TrackerVec3 a, TrackerVec3 b, double r, guint8 label)
+capsule(TrackerVec3 a, TrackerVec3 b, double r, guint8 label, DemoMaterial material)
 {
-	DemoCapsule c = { a, b, r, label };
+	DemoCapsule c = { a, b, r, label, material };
 
 	return c;
+}
+
+static DemoCapsule
+head_capsule(const DemoSkeleton *sk, guint8 label)
+{
+	TrackerVec3 head = sk->joints[TRACKER_JOINT_HEAD];
+	double r = sk->head_radius;
+
+	if (sk->look.head == DEMO_HEAD_OVAL)
+		return capsule(tracker_vec3_mad(head, sk->trunk_up, -0.28 * r),
+		               tracker_vec3_mad(head, sk->trunk_up, 0.25 * r), 0.76 * r, label,
+		               sk->look.hair);
+	return capsule(head, head, r, label, sk->look.hair);
 }
 
 static void
 torso_capsules(const DemoSkeleton *sk, guint8 label, DemoCapsule *c)
 {
 	const TrackerVec3 *j = sk->joints;
-	double H = sk->height;
+	double H = sk->height, g = sk->girth;
+	DemoMaterial top = sk->look.top;
 
-	c[0] = capsule(j[TRACKER_JOINT_HEAD], j[TRACKER_JOINT_HEAD], sk->head_radius, label);
-	c[1] = capsule(j[TRACKER_JOINT_NECK], j[TRACKER_JOINT_HEAD], 0.028 * H, label);
-	c[2] = capsule(body_point(sk, 0.04 * H, 0.03 * H, 0.0),
-	               body_point(sk, 0.04 * H, 0.26 * H, 0.0), 0.07 * H, label);
-	c[3] = capsule(body_point(sk, -0.04 * H, 0.03 * H, 0.0),
-	               body_point(sk, -0.04 * H, 0.26 * H, 0.0), 0.07 * H, label);
-	c[4] = capsule(j[TRACKER_JOINT_LEFT_SHOULDER], j[TRACKER_JOINT_RIGHT_SHOULDER], 0.04 * H,
-	               label);
-	c[5] = capsule(j[TRACKER_JOINT_LEFT_HIP], j[TRACKER_JOINT_RIGHT_HIP], 0.065 * H, label);
+	c[0] = head_capsule(sk, label);
+	c[1] = capsule(j[TRACKER_JOINT_NECK], j[TRACKER_JOINT_HEAD], 0.028 * H * g, label,
+	               DEMO_MATERIAL_MATTE);
+	c[2] = capsule(body_point(sk, 0.04 * H * g, 0.03 * H, 0.0),
+	               body_point(sk, 0.04 * H * g, 0.26 * H, 0.0), 0.07 * H * g, label, top);
+	c[3] = capsule(body_point(sk, -0.04 * H * g, 0.03 * H, 0.0),
+	               body_point(sk, -0.04 * H * g, 0.26 * H, 0.0), 0.07 * H * g, label, top);
+	c[4] = capsule(j[TRACKER_JOINT_LEFT_SHOULDER], j[TRACKER_JOINT_RIGHT_SHOULDER],
+	               0.04 * H * g, label, top);
+	c[5] = capsule(j[TRACKER_JOINT_LEFT_HIP], j[TRACKER_JOINT_RIGHT_HIP], 0.065 * H * g, label,
+	               sk->look.legs);
 }
 
 static void
 limb_capsules(const DemoSkeleton *sk, int side, guint8 label, DemoCapsule *c)
 {
 	const TrackerVec3 *j = sk->joints;
-	double H = sk->height;
+	double H = sk->height, g = sk->girth;
 	int sh = TRACKER_JOINT_LEFT_SHOULDER + side, hip = TRACKER_JOINT_LEFT_HIP + side;
+	DemoMaterial top = sk->look.top, legs = sk->look.legs, skin = DEMO_MATERIAL_MATTE;
 
-	c[0] = capsule(j[sh], j[sh + 2], 0.032 * H, label);
-	c[1] = capsule(j[sh + 2], sk->wrist[side], 0.025 * H, label);
-	c[2] = capsule(sk->wrist[side], sk->hand_tip[side], 0.016 * H, label);
-	c[3] = capsule(j[hip], j[hip + 2], 0.045 * H, label);
-	c[4] = capsule(j[hip + 2], j[hip + 4], 0.030 * H, label);
-	c[5] = capsule(j[hip + 4], sk->toe[side], 0.022 * H, label);
-	c[6] = capsule(sk->wrist[side], j[sh + 4], 0.020 * H, label);
+	c[0] = capsule(j[sh], j[sh + 2], 0.032 * H * g, label, top);
+	c[1] = capsule(j[sh + 2], sk->wrist[side], 0.025 * H * g, label, top);
+	c[2] = capsule(sk->wrist[side], sk->hand_tip[side], 0.016 * H * g, label, skin);
+	c[3] = capsule(j[hip], j[hip + 2], 0.045 * H * g, label, legs);
+	c[4] = capsule(j[hip + 2], j[hip + 4], 0.030 * H * g, label, legs);
+	c[5] = capsule(j[hip + 4], sk->toe[side], 0.022 * H * g, label, skin);
+	c[6] = capsule(sk->wrist[side], j[sh + 4], 0.020 * H * g, label, skin);
 }
 
 void
@@ -311,4 +397,28 @@ demo_body_capsules(const DemoSkeleton *sk, guint8 label, DemoCapsule *capsules)
 	torso_capsules(sk, label, capsules);
 	limb_capsules(sk, DEMO_SIDE_LEFT, label, capsules + 6);
 	limb_capsules(sk, DEMO_SIDE_RIGHT, label, capsules + 13);
+}
+
+void
+demo_body_folder(const DemoSkeleton *sk, int side, guint8 label, DemoBlock *folder)
+{
+	TrackerVec3 hand = sk->joints[TRACKER_JOINT_LEFT_HAND + side];
+	TrackerVec3 along =
+	        tracker_vec3_normalize(tracker_vec3_sub(sk->hand_tip[side], sk->wrist[side]));
+	TrackerVec3 out = tracker_vec3_scale(sk->left, side == DEMO_SIDE_LEFT ? 1.0 : -1.0);
+	/* The fingers wrap over the top edge. */
+	double grip = 40.0;
+	double clear = 0.016 * sk->height * sk->girth + DEMO_BODY_FOLDER_THICK / 2.0;
+
+	out = tracker_vec3_normalize(tracker_vec3_mad(out, along, -tracker_vec3_dot(out, along)));
+	folder->axis[0] = along;
+	folder->axis[1] = tracker_vec3_cross(out, along);
+	folder->axis[2] = out;
+	folder->half[0] = DEMO_BODY_FOLDER_LONG / 2.0;
+	folder->half[1] = DEMO_BODY_FOLDER_WIDE / 2.0;
+	folder->half[2] = DEMO_BODY_FOLDER_THICK / 2.0;
+	folder->centre =
+	        tracker_vec3_mad(tracker_vec3_mad(hand, along, folder->half[0] - grip), out, clear);
+	folder->label = label;
+	folder->material = DEMO_MATERIAL_MATTE;
 }

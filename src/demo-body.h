@@ -2,9 +2,11 @@
  * sphere-swept limbs (capsules) that the renderer draws.
  *
  * Proportions follow the usual anthropometric fractions of body height;
- * a child's head is larger for its height. Poses are given per arm and for
- * the legs as limb directions in the body's frame (out, up, forward), so
- * they scale to any body and blend smoothly. Sides are anatomical. */
+ * a child's head is larger for its height, and a girth factor makes thin
+ * and broad people of any height. Poses are given per arm and for the legs
+ * as limb directions in the body's frame (out, up, forward), so they scale
+ * to any body and blend smoothly; the upper body may lean back or forward
+ * about the hips. Sides are anatomical. */
 #pragma once
 
 #include <glib.h>
@@ -40,6 +42,9 @@ typedef enum {
 typedef enum {
 	DEMO_LEGS_STAND,
 	DEMO_LEGS_WALK,
+	/* Thighs forward and about level, shins down: sitting. On a seat (see
+	 * DemoBodyState) the pelvis sits on it and the feet reach the floor. */
+	DEMO_LEGS_SIT,
 } DemoLegs;
 
 enum { DEMO_SIDE_LEFT = 0, DEMO_SIDE_RIGHT = 1 };
@@ -55,11 +60,32 @@ typedef struct {
 	TrackerVec3 root; /* world mm, on the floor below the pelvis */
 	double yaw;       /* radians; 0 faces the sensor, positive turns toward -x */
 	DemoLimbs limbs;
+	double lean; /* radians; the upper body leans back (positive) about the hips */
+	double seat; /* mm: the height of the seat's top under a sitting body; 0 for none */
+	double sit;  /* 0 to 1: how far down onto the seat the pelvis has come */
 } DemoBodyState;
+
+typedef enum {
+	DEMO_HEAD_BALL = 0, /* a sphere as wide as the head is tall */
+	/* Narrower than tall, as real heads seen from the front are: about
+	 * 0.15 of the body's height wide for a 1.75 m adult. Top and chin
+	 * where the ball has them. */
+	DEMO_HEAD_OVAL,
+} DemoHeadShape;
+
+/* What the body looks like to the sensor: its surfaces and its head. */
+typedef struct {
+	DemoMaterial hair; /* the head (hair loses readings only on top) */
+	DemoMaterial top;  /* trunk and arms */
+	DemoMaterial legs;
+	DemoHeadShape head;
+} DemoLook;
 
 typedef struct {
 	double height; /* mm */
 	double head_radius;
+	double girth; /* 1 for the usual build; about 0.85 thin to 1.3 broad */
+	DemoLook look;
 } DemoBody;
 
 typedef struct {
@@ -67,14 +93,34 @@ typedef struct {
 	TrackerVec3 wrist[2], hand_tip[2], toe[2];
 	TrackerVec3 pelvis;
 	TrackerVec3 left, up, forward; /* the body frame in world space */
+	/* The upper body's frame: up and forward turned about left by the lean. */
+	TrackerVec3 trunk_up, trunk_forward;
 	double height;
 	double head_radius;
+	double girth;
+	DemoLook look;
 } DemoSkeleton;
 
 #define DEMO_BODY_N_CAPSULES 20
 
-/** demo_body_init: proportions for a body @height_mm tall. */
-void demo_body_init(DemoBody *body, double height_mm);
+/* A folder carried at the side, held at its top edge. */
+#define DEMO_BODY_FOLDER_LONG  310.0 /* mm, hanging down from the hand */
+#define DEMO_BODY_FOLDER_WIDE  240.0
+#define DEMO_BODY_FOLDER_THICK 25.0
+
+/**
+ * demo_body_init:
+ * Proportions for a body @height_mm tall of @girth (0 means 1); the look
+ * is all matte.
+ */
+void demo_body_init(DemoBody *body, double height_mm, double girth);
+
+/**
+ * demo_body_seat_contact:
+ * How far above a seat's top the pelvis (the hip joints' centre) of a body
+ * sitting on it is, mm.
+ */
+double demo_body_seat_contact(const DemoBody *body);
 
 /**
  * demo_body_limbs:
@@ -90,3 +136,10 @@ void demo_body_pose(const DemoBody *body, const DemoBodyState *state, DemoSkelet
 
 /** demo_body_capsules: the limbs as DEMO_BODY_N_CAPSULES capsules. */
 void demo_body_capsules(const DemoSkeleton *skeleton, guint8 label, DemoCapsule *capsules);
+
+/**
+ * demo_body_folder:
+ * A folder in the hand on @side (DEMO_SIDE_*), held at its top edge and
+ * hanging along the forearm, flat against the outside of the hand.
+ */
+void demo_body_folder(const DemoSkeleton *skeleton, int side, guint8 label, DemoBlock *folder);

@@ -5,11 +5,6 @@
 
 #include "depth.h"
 
-#define NEAR_MM         450.0  /* the Kinect reads nothing nearer */
-#define FAR_MM          9000.0 /* nor farther */
-#define DISPARITY_SIGMA 0.33   /* raw units */
-#define GRAZING_COS     0.30   /* dropouts start below this |cos| */
-
 typedef struct {
 	float x, y, z;
 } Ray;
@@ -17,20 +12,17 @@ typedef struct {
 struct _DemoRenderer {
 	DemoRoom room;
 	TrackerCamera camera;
+	DemoSensor *sensor;
 	TrackerVec3 origin;     /* the sensor in world space */
 	TrackerVec3 xc, yc, zc; /* camera axes in world space */
+	TrackerVec3 up_cam;     /* world up in camera space */
 	Ray *ray_cam;           /* per pixel, unit length */
 	Ray *ray_world;
-	float *bg_z, *bg_cos; /* the empty room */
-	float *bg_raw;        /* its exact disparity, worked out once */
+	float *bg_z, *bg_cos, *bg_loss; /* the room and its fixtures */
+	float *bg_raw;                  /* its exact disparity, worked out once */
 	guint8 *bg_label;
-	float *z, *cosine; /* the frame being drawn */
+	float *z, *cosine, *loss; /* the frame being drawn */
 };
-
-/* A hit: camera-space z and the |cos| between ray and surface normal. */
-typedef struct {
-	float z, cosine;
-} Hit;
 
 static TrackerVec3
 ray_vec(const Ray *r)
@@ -80,6 +72,31 @@ plane_hit(const DemoRenderer *r, int i, TrackerVec3 n, double d, guint8 label)
 	r->bg_label[i] = label;
 }
 
+/* The share of readings @material loses where its surface's normal has
+ * @up_dot as its component along world up. */
+static float
+material_loss(DemoMaterial material, double up_dot)
+{
+	double top;
+
+	switch (material) {
+	case DEMO_MATERIAL_HAIR:
+		/* From nothing at the temples to most on the crown. */
+		top = CLAMP((up_dot - 0.1) / 0.6, 0.0, 1.0);
+		return (float)(0.6 * top * top * (3.0 - 2.0 * top));
+	case DEMO_MATERIAL_DARK:
+		return 0.08f;
+	case DEMO_MATERIAL_BLACK:
+		return 0.85f;
+	case DEMO_MATERIAL_GLASS:
+		return 1.0f;
+	case DEMO_MATERIAL_MATTE:
+	case DEMO_N_MATERIALS:
+	default:
+		return 0.0f;
+	}
+}
+
 static void
 draw_room(DemoRenderer *r)
 {
@@ -88,8 +105,11 @@ draw_room(DemoRenderer *r)
 	for (int i = 0; i < DEPTH_PIXELS; i++) {
 		r->bg_z[i] = INFINITY;
 		r->bg_cos[i] = 1.0f;
+		r->bg_loss[i] = 0.0f;
 		r->bg_label[i] = DEMO_LABEL_NONE;
 		plane_hit(r, i, tracker_vec3(0, 1, 0), 0.0, DEMO_LABEL_FLOOR);
+		if (room->ceiling_y > 0.0)
+			plane_hit(r, i, tracker_vec3(0, 1, 0), room->ceiling_y, DEMO_LABEL_WALL);
 		if (room->wall_z > 0.0)
 			plane_hit(r, i, tracker_vec3(0, 0, 1), room->wall_z, DEMO_LABEL_WALL);
 		if (room->side_wall_x > 0.0) {
@@ -115,6 +135,35 @@ setup_rays(DemoRenderer *r)
 	}
 }
 
+/* Level, then pitched down about x, then rolled about the viewing axis. */
+static void
+setup_pose(DemoRenderer *r)
+{
+	const DemoRoom *room = &r->room;
+	TrackerVec3 xc = tracker_vec3(1.0, 0.0, 0.0);
+	TrackerVec3 yc = tracker_vec3(0.0, cos(room->pitch), sin(room->pitch));
+
+	r->origin = tracker_vec3(0.0, room->camera_height, 0.0);
+	r->zc = tracker_vec3(0.0, -sin(room->pitch), cos(room->pitch));
+	if (room->roll == 0.0) {
+		r->xc = xc;
+		r->yc = yc;
+	} else {
+		double c = cos(room->roll), s = sin(room->roll);
+
+		r->xc = tracker_vec3_mad(tracker_vec3_scale(xc, c), yc, s);
+		r->yc = tracker_vec3_mad(tracker_vec3_scale(yc, c), xc, -s);
+	}
+	r->up_cam = tracker_vec3(r->xc.y, r->yc.y, r->zc.y);
+}
+
+static void
+room_disparity(DemoRenderer *r)
+{
+	for (int i = 0; i < DEPTH_PIXELS; i++)
+		r->bg_raw[i] = (float)depth_mm_to_raw_exact(r->bg_z[i]);
+}
+
 DemoRenderer *
 demo_renderer_new(const DemoRoom *room)
 {
@@ -122,22 +171,21 @@ demo_renderer_new(const DemoRoom *room)
 
 	r->room = *room;
 	tracker_camera_init_kinect(&r->camera);
-	r->origin = tracker_vec3(0.0, room->camera_height, 0.0);
-	r->xc = tracker_vec3(1.0, 0.0, 0.0);
-	r->yc = tracker_vec3(0.0, cos(room->pitch), sin(room->pitch));
-	r->zc = tracker_vec3(0.0, -sin(room->pitch), cos(room->pitch));
+	r->sensor = demo_sensor_new(room->sensor, room->noise, r->camera.fx);
+	setup_pose(r);
 	r->ray_cam = g_new(Ray, DEPTH_PIXELS);
 	r->ray_world = g_new(Ray, DEPTH_PIXELS);
 	r->bg_z = g_new(float, DEPTH_PIXELS);
 	r->bg_cos = g_new(float, DEPTH_PIXELS);
+	r->bg_loss = g_new(float, DEPTH_PIXELS);
 	r->bg_raw = g_new(float, DEPTH_PIXELS);
 	r->bg_label = g_new(guint8, DEPTH_PIXELS);
 	r->z = g_new(float, DEPTH_PIXELS);
 	r->cosine = g_new(float, DEPTH_PIXELS);
+	r->loss = g_new(float, DEPTH_PIXELS);
 	setup_rays(r);
 	draw_room(r);
-	for (int i = 0; i < DEPTH_PIXELS; i++)
-		r->bg_raw[i] = (float)depth_mm_to_raw_exact(r->bg_z[i]);
+	room_disparity(r);
 	return r;
 }
 
@@ -146,14 +194,17 @@ demo_renderer_free(DemoRenderer *r)
 {
 	if (r == NULL)
 		return;
+	demo_sensor_free(r->sensor);
 	g_free(r->ray_cam);
 	g_free(r->ray_world);
 	g_free(r->bg_z);
 	g_free(r->bg_cos);
+	g_free(r->bg_loss);
 	g_free(r->bg_raw);
 	g_free(r->bg_label);
 	g_free(r->z);
 	g_free(r->cosine);
+	g_free(r->loss);
 	g_free(r);
 }
 
@@ -281,6 +332,8 @@ draw_capsule(DemoRenderer *r, const DemoCapsule *capsule, guint8 *labels)
 				continue;
 			r->z[i] = (float)z;
 			r->cosine[i] = (float)fabs(tracker_vec3_dot(n, d));
+			r->loss[i] =
+			        material_loss(capsule->material, tracker_vec3_dot(n, r->up_cam));
 			labels[i] = capsule->label;
 		}
 	}
@@ -288,13 +341,11 @@ draw_capsule(DemoRenderer *r, const DemoCapsule *capsule, guint8 *labels)
 
 /* ---- boxes ---- */
 
-/* Slab test in world space; the normal is the axis of the entry face. */
+/* Slab test; the normal is the axis of the entry face. */
 static gboolean
-box_hit(const DemoBox *box, TrackerVec3 o, TrackerVec3 d, double *t_out, int *axis)
+slab_hit(const double o3[3], const double d3[3], const double lo[3], const double hi[3],
+         double *t_out, int *axis)
 {
-	double o3[3] = { o.x, o.y, o.z }, d3[3] = { d.x, d.y, d.z };
-	double lo[3] = { box->min.x, box->min.y, box->min.z };
-	double hi[3] = { box->max.x, box->max.y, box->max.z };
 	double tmin = -INFINITY, tmax = INFINITY;
 
 	for (int k = 0; k < 3; k++) {
@@ -320,6 +371,17 @@ box_hit(const DemoBox *box, TrackerVec3 o, TrackerVec3 d, double *t_out, int *ax
 	}
 	*t_out = tmin;
 	return tmin <= tmax && tmin > 0.0;
+}
+
+/* Slab test in world space. */
+static gboolean
+box_hit(const DemoBox *box, TrackerVec3 o, TrackerVec3 d, double *t_out, int *axis)
+{
+	double o3[3] = { o.x, o.y, o.z }, d3[3] = { d.x, d.y, d.z };
+	double lo[3] = { box->min.x, box->min.y, box->min.z };
+	double hi[3] = { box->max.x, box->max.y, box->max.z };
+
+	return slab_hit(o3, d3, lo, hi, t_out, axis);
 }
 
 static Rect
@@ -360,106 +422,119 @@ draw_box(DemoRenderer *r, const DemoBox *box, guint8 *labels)
 			n3[0] = d.x, n3[1] = d.y, n3[2] = d.z;
 			r->z[i] = (float)z;
 			r->cosine[i] = (float)fabs(n3[axis]);
+			r->loss[i] = 0.0f;
 			labels[i] = box->label;
 		}
 	}
 }
 
-/* ---- the sensor ---- */
+/* ---- blocks ---- */
 
-static inline guint64
-splitmix64(guint64 *state)
+static TrackerVec3
+block_corner(const DemoBlock *block, int k)
 {
-	guint64 z = (*state += 0x9e3779b97f4a7c15ULL);
+	TrackerVec3 p = block->centre;
 
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
+	for (int a = 0; a < 3; a++)
+		p = tracker_vec3_mad(p, block->axis[a],
+		                     k & (1 << a) ? block->half[a] : -block->half[a]);
+	return p;
 }
 
-/* Points the projector cannot light: scanning a row from the right, a
- * point is in shadow when something to its right lands at or left of it in
- * the projector's view. */
-static void
-cast_shadow(DemoRenderer *r)
+static Rect
+block_rect(const DemoRenderer *r, const DemoBlock *block)
 {
-	double fb = r->camera.fx * DEMO_PROJECTOR_BASELINE_MM;
+	Rect rect = { G_MAXINT, G_MAXINT, G_MININT, G_MININT };
 
-	for (int v = 0; v < DEPTH_HEIGHT; v++) {
-		float *z = r->z + v * DEPTH_WIDTH;
-		double min_up = INFINITY;
+	for (int k = 0; k < 8; k++) {
+		TrackerVec3 corner = demo_renderer_to_camera(r, block_corner(block, k));
 
-		for (int u = DEPTH_WIDTH - 1; u >= 0; u--) {
-			double up;
+		if (!rect_add_sphere(r, &rect, corner, 0.0))
+			return full_rect;
+	}
+	return rect;
+}
 
-			if (!isfinite(z[u]))
+/* The slab test in the block's own axes. */
+static void
+draw_block(DemoRenderer *r, const DemoBlock *block, guint8 *labels)
+{
+	Rect rect = block_rect(r, block);
+	TrackerVec3 o = tracker_vec3_sub(r->origin, block->centre);
+	double o3[3], lo[3], hi[3];
+
+	for (int a = 0; a < 3; a++) {
+		o3[a] = tracker_vec3_dot(o, block->axis[a]);
+		lo[a] = -block->half[a];
+		hi[a] = block->half[a];
+	}
+	if (!rect_clip(&rect))
+		return;
+	for (int v = rect.v0; v <= rect.v1; v++) {
+		for (int u = rect.u0; u <= rect.u1; u++) {
+			int i = v * DEPTH_WIDTH + u, axis = 0;
+			TrackerVec3 d = ray_vec(&r->ray_world[i]);
+			double d3[3] = { tracker_vec3_dot(d, block->axis[0]),
+				         tracker_vec3_dot(d, block->axis[1]),
+				         tracker_vec3_dot(d, block->axis[2]) };
+			double t, z;
+
+			if (!slab_hit(o3, d3, lo, hi, &t, &axis))
 				continue;
-			up = u - fb / z[u];
-			if (up >= min_up)
-				z[u] = NAN;
-			else
-				min_up = up;
+			z = t * r->ray_cam[i].z;
+			if (z >= r->z[i])
+				continue;
+			r->z[i] = (float)z;
+			r->cosine[i] = (float)fabs(d3[axis]);
+			/* The ray enters through the face whose normal points back at it. */
+			r->loss[i] = material_loss(block->material, d3[axis] < 0.0
+			                                                    ? block->axis[axis].y
+			                                                    : -block->axis[axis].y);
+			labels[i] = block->label;
 		}
 	}
 }
 
-/* @raw_exact is the disparity of @z before noise and rounding. */
-static guint16
-sense_pixel(float z, double raw_exact, float cosine, guint64 bits, gboolean noise)
+/* ---- frames ---- */
+
+static void
+draw_shapes(DemoRenderer *r, const DemoShapes *shapes, guint8 *labels)
 {
-	double raw = raw_exact;
-
-	if (!(z >= NEAR_MM && z <= FAR_MM))
-		return DEPTH_RAW_NONE;
-	if (noise) {
-		/* Irwin-Hall: four uniforms make a near-Gaussian. */
-		double g = ((bits & 0xfff) + ((bits >> 12) & 0xfff) + ((bits >> 24) & 0xfff) +
-		            ((bits >> 36) & 0xfff)) /
-		                   4096.0 -
-		           2.0;
-		double drop = (bits >> 48) / 65536.0;
-
-		if (cosine < GRAZING_COS && drop < 0.85 * (GRAZING_COS - cosine) / GRAZING_COS)
-			return DEPTH_RAW_NONE;
-		raw += DISPARITY_SIGMA * sqrt(3.0) * g;
-	}
-	/* Positive here, so truncating rounds. */
-	if (raw < 0.0 || raw >= DEPTH_RAW_NONE - 0.5)
-		return DEPTH_RAW_NONE;
-	return (guint16)(raw + 0.5);
+	for (guint k = 0; k < shapes->n_boxes; k++)
+		draw_box(r, &shapes->boxes[k], labels);
+	for (guint k = 0; k < shapes->n_blocks; k++)
+		draw_block(r, &shapes->blocks[k], labels);
+	for (guint k = 0; k < shapes->n_capsules; k++)
+		draw_capsule(r, &shapes->capsules[k], labels);
 }
 
 static void
-sense(DemoRenderer *r, guint64 seed, guint16 *raw, guint16 *mm)
-{
-	const guint16 *table = depth_raw_to_mm_table();
-	guint64 state = seed * 0x2545f4914f6cdd1dULL + 0x1234567;
-
-	if (r->room.noise)
-		cast_shadow(r);
-	for (int i = 0; i < DEPTH_PIXELS; i++) {
-		float z = r->z[i];
-		/* The room's disparity is known; only objects need working out. */
-		double exact = z == r->bg_z[i] ? r->bg_raw[i] : depth_mm_to_raw_exact(z);
-
-		raw[i] = sense_pixel(z, exact, r->cosine[i], splitmix64(&state), r->room.noise);
-		mm[i] = table[raw[i]];
-		if (mm[i] == 0)
-			raw[i] = DEPTH_RAW_NONE;
-	}
-}
-
-void
-demo_renderer_draw(DemoRenderer *r, const DemoCapsule *capsules, guint n_capsules,
-                   const DemoBox *boxes, guint n_boxes, guint64 seed, guint16 *raw, guint16 *mm,
-                   guint8 *labels)
+start_frame(DemoRenderer *r)
 {
 	memcpy(r->z, r->bg_z, DEPTH_PIXELS * sizeof(float));
 	memcpy(r->cosine, r->bg_cos, DEPTH_PIXELS * sizeof(float));
+	memcpy(r->loss, r->bg_loss, DEPTH_PIXELS * sizeof(float));
+}
+
+void
+demo_renderer_add_fixtures(DemoRenderer *r, const DemoShapes *shapes)
+{
+	start_frame(r);
+	draw_shapes(r, shapes, r->bg_label);
+	memcpy(r->bg_z, r->z, DEPTH_PIXELS * sizeof(float));
+	memcpy(r->bg_cos, r->cosine, DEPTH_PIXELS * sizeof(float));
+	memcpy(r->bg_loss, r->loss, DEPTH_PIXELS * sizeof(float));
+	room_disparity(r);
+}
+
+void
+demo_renderer_draw(DemoRenderer *r, const DemoShapes *shapes, guint64 seed, guint16 *raw,
+                   guint16 *mm, guint8 *labels)
+{
+	DemoSensorView view = { r->z, r->cosine, r->loss, r->bg_z, r->bg_raw };
+
+	start_frame(r);
 	memcpy(labels, r->bg_label, DEPTH_PIXELS);
-	for (guint k = 0; k < n_boxes; k++)
-		draw_box(r, &boxes[k], labels);
-	for (guint k = 0; k < n_capsules; k++)
-		draw_capsule(r, &capsules[k], labels);
-	sense(r, seed, raw, mm);
+	draw_shapes(r, shapes, labels);
+	demo_sensor_read(r->sensor, &view, seed, raw, mm);
 }

@@ -1,17 +1,16 @@
 /* Renders the demo scene into a Kinect v1 depth image.
  *
- * Scene objects are capsules (sphere-swept segments, for people) and boxes
- * (props) in a room with a floor and optionally a back wall and side walls.
- * The image goes through the Kinect's noise model: disparity noise and
- * 11-bit quantisation through libfreenect's table, the band in the
- * projector's shadow beside foreground edges (the projector sits 75 mm to
- * the camera's +x, so the band falls on the image-left side of objects), and
- * dropouts where a surface is seen at a grazing angle. Deterministic for a
- * given seed. */
+ * Scene objects are capsules (sphere-swept segments, for people and round
+ * things), boxes (axis-aligned) and blocks (boxes turned any way) in a
+ * room with a floor and optionally a back wall, side walls and a ceiling.
+ * What does not move can be drawn into the room once, as fixtures. The
+ * sensor (demo-sensor.h) then reads the picture as a Kinect would.
+ * Deterministic for a given seed. */
 #pragma once
 
 #include <glib.h>
 
+#include "demo-sensor.h"
 #include "tracker/tracker-camera.h"
 #include "tracker/tracker-vec.h"
 
@@ -24,12 +23,24 @@
 #define DEMO_LABEL_IS_PERSON(l) ((l) >= 10)
 #define DEMO_LABEL_PERSON_ID(l) ((guint)(l)-10)
 
-#define DEMO_PROJECTOR_BASELINE_MM 75.0
+/* What a surface is made of, for the sensor: how many readings it loses.
+ * Only the Kinect sensor models look at it. */
+typedef enum {
+	DEMO_MATERIAL_MATTE = 0, /* skin, light cloth, paint: reads well */
+	/* Loses readings where the surface faces up, as hair on top of a head
+	 * does; meant for the head. */
+	DEMO_MATERIAL_HAIR,
+	DEMO_MATERIAL_DARK,  /* dark cloth, dark wood: loses a share */
+	DEMO_MATERIAL_BLACK, /* glossy black, as a screen: loses most */
+	DEMO_MATERIAL_GLASS, /* reads nothing */
+	DEMO_N_MATERIALS
+} DemoMaterial;
 
 typedef struct {
 	TrackerVec3 a, b; /* world mm */
 	double r;
 	guint8 label;
+	DemoMaterial material;
 } DemoCapsule;
 
 typedef struct {
@@ -37,14 +48,42 @@ typedef struct {
 	guint8 label;
 } DemoBox;
 
+/* A box turned any way: a centre and three orthonormal axes. */
+typedef struct {
+	TrackerVec3 centre;  /* world mm */
+	TrackerVec3 axis[3]; /* unit, at right angles to one another */
+	double half[3];      /* half the size along each axis, mm */
+	guint8 label;
+	DemoMaterial material;
+} DemoBlock;
+
+/* Things to draw. */
+typedef struct {
+	const DemoBox *boxes;
+	guint n_boxes;
+	const DemoBlock *blocks;
+	guint n_blocks;
+	const DemoCapsule *capsules;
+	guint n_capsules;
+} DemoShapes;
+
 /* World space: mm, origin on the floor below the sensor, x to the sensor's
- * right, y up, z along the floor away from the sensor. */
+ * right, y up, z along the floor away from the sensor.
+ *
+ * The sensor's pose: level and looking along +z, then pitched about its x
+ * axis, then rolled about its viewing axis. Positive roll turns the
+ * sensor counter-clockwise as seen from behind it, so that upright people
+ * lean towards the image's right: at zero pitch, world up in camera
+ * coordinates is (sin roll, cos roll, 0). */
 typedef struct {
 	double camera_height; /* mm above the floor */
 	double pitch;         /* radians; positive tilts the sensor down */
 	double wall_z;        /* back wall at this z; 0 for none */
 	double side_wall_x;   /* side walls at x = +-this; 0 for none */
-	gboolean noise;       /* disparity noise, shadow band, dropouts */
+	gboolean noise;       /* the sensor's noise, shadow band and dropouts */
+	double roll;          /* radians; see above */
+	double ceiling_y;     /* a ceiling at this height; 0 for none */
+	DemoSensorModel sensor;
 } DemoRoom;
 
 typedef struct _DemoRenderer DemoRenderer;
@@ -59,11 +98,16 @@ const TrackerCamera *demo_renderer_camera(const DemoRenderer *renderer);
 TrackerVec3 demo_renderer_to_camera(const DemoRenderer *renderer, TrackerVec3 world);
 
 /**
- * demo_renderer_draw:
- * Draws the room, @boxes and @capsules. Fills @raw (11-bit, 2047 for no
- * reading), @mm (0 for no reading) and @labels (what the pixel shows before
- * noise), each DEPTH_PIXELS long. @seed picks the noise.
+ * demo_renderer_add_fixtures:
+ * Draws @shapes into the room itself, once: for what never moves.
  */
-void demo_renderer_draw(DemoRenderer *renderer, const DemoCapsule *capsules, guint n_capsules,
-                        const DemoBox *boxes, guint n_boxes, guint64 seed, guint16 *raw,
-                        guint16 *mm, guint8 *labels);
+void demo_renderer_add_fixtures(DemoRenderer *renderer, const DemoShapes *shapes);
+
+/**
+ * demo_renderer_draw:
+ * Draws the room and @shapes. Fills @raw (11-bit, 2047 for no reading),
+ * @mm (0 for no reading) and @labels (what the pixel shows before noise),
+ * each DEPTH_PIXELS long. @seed picks the noise.
+ */
+void demo_renderer_draw(DemoRenderer *renderer, const DemoShapes *shapes, guint64 seed,
+                        guint16 *raw, guint16 *mm, guint8 *labels);

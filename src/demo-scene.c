@@ -3,6 +3,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "demo-rooms.h"
+
 G_DEFINE_QUARK(skelbridge - demo - scene - error - quark, demo_scene_error)
 
 #define MAX_CAPSULES (DEMO_MAX_PEOPLE * DEMO_BODY_N_CAPSULES)
@@ -14,6 +16,8 @@ struct _DemoScene {
 	DemoRenderer *renderer;
 	DemoBody bodies[DEMO_MAX_PEOPLE];
 	DemoCapsule capsules[MAX_CAPSULES];
+	/* What moves besides people: carried folders, moved furniture. */
+	GArray *blocks, *capsules_moving;
 	guint8 *labels;
 	DemoTruth truth;
 };
@@ -22,14 +26,20 @@ struct _DemoScene {
 
 #define K(t, x, z, yaw, l, r, legs)                                                                \
 	{                                                                                          \
-		t, x, z, yaw, DEMO_ARM_##l, DEMO_ARM_##r, DEMO_LEGS_##legs                         \
+		t, x, z, yaw, DEMO_ARM_##l, DEMO_ARM_##r, DEMO_LEGS_##legs, 0.0, 0.0               \
+	}
+
+#define ACTOR(h, keys_)                                                                            \
+	{                                                                                          \
+		.height = h, .keys = keys_, .n_keys = G_N_ELEMENTS(keys_)                          \
 	}
 
 /* A room like a living room or a small gallery: the sensor 1 m up and
  * tilted 1 degree down, a back wall 4.8 m away. */
 #define ROOM                                                                                       \
 	{                                                                                          \
-		1000.0, 1.0 * G_PI / 180.0, 4800.0, 0.0, TRUE                                      \
+		.camera_height = 1000.0, .pitch = 1.0 * G_PI / 180.0, .wall_z = 4800.0,            \
+		.noise = TRUE                                                                      \
 	}
 
 /* The routine performs every gesture the recognisers know; routine_gestures
@@ -106,8 +116,8 @@ static const DemoKey routine_visitor[] = {
 };
 
 static const DemoActor routine_actors[] = {
-	{ 1750.0, routine_main, G_N_ELEMENTS(routine_main) },
-	{ 1450.0, routine_visitor, G_N_ELEMENTS(routine_visitor) },
+	ACTOR(1750.0, routine_main),
+	ACTOR(1450.0, routine_visitor),
 };
 
 /* What the routine performs. A window opens when the gesture's movement
@@ -145,14 +155,14 @@ static const DemoKey poses_child[] = { POSES_AT(-200, 2500, 0) };
 static const DemoKey poses_left45[] = { POSES_AT(-300, 3000, 45) };
 static const DemoKey poses_right45[] = { POSES_AT(300, 3000, -45) };
 
-static const DemoActor poses_actors[] = { { 1750.0, poses_adult, G_N_ELEMENTS(poses_adult) } };
-static const DemoActor near_actors[] = { { 1750.0, poses_near, G_N_ELEMENTS(poses_near) } };
-static const DemoActor far_actors[] = { { 1800.0, poses_far, G_N_ELEMENTS(poses_far) } };
-static const DemoActor child_actors[] = { { 1150.0, poses_child, G_N_ELEMENTS(poses_child) } };
-static const DemoActor tall_actors[] = { { 1950.0, poses_tall, G_N_ELEMENTS(poses_tall) } };
+static const DemoActor poses_actors[] = { ACTOR(1750.0, poses_adult) };
+static const DemoActor near_actors[] = { ACTOR(1750.0, poses_near) };
+static const DemoActor far_actors[] = { ACTOR(1800.0, poses_far) };
+static const DemoActor child_actors[] = { ACTOR(1150.0, poses_child) };
+static const DemoActor tall_actors[] = { ACTOR(1950.0, poses_tall) };
 static const DemoActor turned_actors[] = {
-	{ 1700.0, poses_left45, G_N_ELEMENTS(poses_left45) },
-	{ 1700.0, poses_right45, G_N_ELEMENTS(poses_right45) },
+	ACTOR(1700.0, poses_left45),
+	ACTOR(1700.0, poses_right45),
 };
 
 /* Three people: two standing shoulder to shoulder, one by the back wall. */
@@ -172,9 +182,9 @@ static const DemoKey crowd_c[] = {
 	K(12.0, 300, 4400, -20, SWING, SWING, WALK),
 };
 static const DemoActor crowd_actors[] = {
-	{ 1600.0, crowd_a, G_N_ELEMENTS(crowd_a) },
-	{ 1850.0, crowd_b, G_N_ELEMENTS(crowd_b) },
-	{ 1300.0, crowd_c, G_N_ELEMENTS(crowd_c) },
+	ACTOR(1600.0, crowd_a),
+	ACTOR(1850.0, crowd_b),
+	ACTOR(1300.0, crowd_c),
 };
 
 /* Walking across the whole view and back. */
@@ -184,7 +194,7 @@ static const DemoKey walk_keys[] = {
 	K(8.8, 2200, 3000, 40, SWING, SWING, WALK),
 	K(16.8, -2200, 3000, 40, SWING, SWING, WALK),
 };
-static const DemoActor walk_actors[] = { { 1750.0, walk_keys, G_N_ELEMENTS(walk_keys) } };
+static const DemoActor walk_actors[] = { ACTOR(1750.0, walk_keys) };
 
 /* A chair and a box: furniture, never a user. */
 static const DemoBox furniture[] = {
@@ -206,7 +216,7 @@ static const DemoKey furniture_keys[] = {
 	K(10.0, -300, 2700, 0, HIP, HIP, STAND),   K(12.0, -300, 2700, 0, DOWN, DOWN, STAND),
 };
 static const DemoActor furniture_actors[] = {
-	{ 1700.0, furniture_keys, G_N_ELEMENTS(furniture_keys) },
+	ACTOR(1700.0, furniture_keys),
 };
 
 /* Ordinary movement, for counting false gestures: what people do in front
@@ -299,8 +309,8 @@ static const DemoKey ordinary_child[] = {
 };
 
 static const DemoActor ordinary_actors[] = {
-	{ 1750.0, ordinary_adult, G_N_ELEMENTS(ordinary_adult) },
-	{ 1250.0, ordinary_child, G_N_ELEMENTS(ordinary_child) },
+	ACTOR(1750.0, ordinary_adult),
+	ACTOR(1250.0, ordinary_child),
 };
 
 /* Hands as TUIO cursors: a right hand pushes through the touch plane,
@@ -312,7 +322,7 @@ static const DemoKey tuio_drag_keys[] = {
 	K(4.8, 0, 2600, 0, DOWN, DOWN, STAND),  K(6.0, 0, 2600, 0, DOWN, DOWN, STAND),
 };
 static const DemoActor tuio_drag_actors[] = {
-	{ 1750.0, tuio_drag_keys, G_N_ELEMENTS(tuio_drag_keys) },
+	ACTOR(1750.0, tuio_drag_keys),
 };
 
 /* Two people push both hands at the sensor together: four cursors. */
@@ -323,26 +333,29 @@ static const DemoActor tuio_drag_actors[] = {
 static const DemoKey tuio_two_left[] = { TUIO_TWO_AT(-650) };
 static const DemoKey tuio_two_right[] = { TUIO_TWO_AT(650) };
 static const DemoActor tuio_two_actors[] = {
-	{ 1700.0, tuio_two_left, G_N_ELEMENTS(tuio_two_left) },
-	{ 1600.0, tuio_two_right, G_N_ELEMENTS(tuio_two_right) },
+	ACTOR(1700.0, tuio_two_left),
+	ACTOR(1600.0, tuio_two_right),
 };
 
 /* Close up, the sensor sits higher and looks down to see a face. */
 #define ROOM_HIGH                                                                                  \
 	{                                                                                          \
-		1500.0, 8.0 * G_PI / 180.0, 4800.0, 0.0, TRUE                                      \
+		.camera_height = 1500.0, .pitch = 8.0 * G_PI / 180.0, .wall_z = 4800.0,            \
+		.noise = TRUE                                                                      \
 	}
 
-#define SCRIPT_IN(room, name, desc, group, duration, actors, props, n_props)                       \
+#define SCRIPT_IN(room_, name_, desc, group_, duration_, actors_, props_, n_props_)                \
 	{                                                                                          \
-		name, desc, group, duration, room, actors, G_N_ELEMENTS(actors), props, n_props,   \
-		        NULL, 0                                                                    \
+		.name = name_, .description = desc, .group = group_, .duration = duration_,        \
+		.room = room_, .actors = actors_, .n_actors = G_N_ELEMENTS(actors_),               \
+		.props = props_, .n_props = n_props_                                               \
 	}
 #define SCRIPT(...) SCRIPT_IN(ROOM, __VA_ARGS__)
-#define SCRIPT_GESTURES(name, desc, group, duration, actors, gestures)                             \
+#define SCRIPT_GESTURES(name_, desc, group_, duration_, actors_, gestures_)                        \
 	{                                                                                          \
-		name, desc, group, duration, ROOM, actors, G_N_ELEMENTS(actors), NULL, 0,          \
-		        gestures, G_N_ELEMENTS(gestures)                                           \
+		.name = name_, .description = desc, .group = group_, .duration = duration_,        \
+		.room = ROOM, .actors = actors_, .n_actors = G_N_ELEMENTS(actors_),                \
+		.gestures = gestures_, .n_gestures = G_N_ELEMENTS(gestures_)                       \
 	}
 
 static const DemoScript library[] = {
@@ -373,17 +386,38 @@ static const DemoScript library[] = {
 	       tuio_drag_actors, NULL, 0),
 	SCRIPT("tuio-two", "two people push both hands at the sensor", "tuio", 5.0, tuio_two_actors,
 	       NULL, 0),
-	{ "empty", "the room with its furniture and nobody", "empty", 4.0, ROOM, NULL, 0, furniture,
-	  G_N_ELEMENTS(furniture), NULL, 0 },
+	{ .name = "empty",
+	  .description = "the room with its furniture and nobody",
+	  .group = "empty",
+	  .duration = 4.0,
+	  .room = ROOM,
+	  .props = furniture,
+	  .n_props = G_N_ELEMENTS(furniture) },
 };
+
+/* The library: the scripts above, then the rooms'. */
+static const DemoScript *
+library_script(guint i)
+{
+	guint n_rooms;
+	const DemoScript *rooms = demo_rooms_scripts(&n_rooms);
+
+	if (i < G_N_ELEMENTS(library))
+		return &library[i];
+	i -= G_N_ELEMENTS(library);
+	return i < n_rooms ? &rooms[i] : NULL;
+}
 
 const char *const *
 demo_scene_names(void)
 {
-	static const char *names[G_N_ELEMENTS(library) + 1];
+	static const char *names[G_N_ELEMENTS(library) + DEMO_ROOMS_MAX_SCRIPTS + 1];
+	const DemoScript *script;
+	guint i;
 
-	for (guint i = 0; i < G_N_ELEMENTS(library); i++)
-		names[i] = library[i].name;
+	for (i = 0; (script = library_script(i)) != NULL && i + 1 < G_N_ELEMENTS(names); i++)
+		names[i] = script->name;
+	names[i] = NULL;
 	return names;
 }
 
@@ -400,6 +434,17 @@ static void
 key_limbs(const DemoKey *key, double t, DemoLimbs *limbs)
 {
 	demo_body_limbs(key->left, key->right, key->legs, t, limbs);
+}
+
+/* Sitting down and getting up: how far down onto the seat, and which. */
+static void
+key_seat(const DemoKey *k0, const DemoKey *k1, double w, DemoBodyState *state)
+{
+	double s0 = k0->legs == DEMO_LEGS_SIT && k0->seat > 0.0 ? 1.0 : 0.0;
+	double s1 = k1->legs == DEMO_LEGS_SIT && k1->seat > 0.0 ? 1.0 : 0.0;
+
+	state->seat = s0 > 0.0 ? k0->seat : s1 > 0.0 ? k1->seat : 0.0;
+	state->sit = s0 + (s1 - s0) * w;
 }
 
 /* The actor's state at @t; FALSE when it is not in the scene then. */
@@ -423,6 +468,8 @@ actor_state(const DemoActor *actor, double t, DemoBodyState *state)
 	key_limbs(k0, t, &l0);
 	key_limbs(k1, t, &l1);
 	demo_body_blend(&l0, &l1, smoothstep(w), &state->limbs);
+	state->lean = (k0->lean_deg + (k1->lean_deg - k0->lean_deg) * smoothstep(w)) * G_PI / 180.0;
+	key_seat(k0, k1, smoothstep(w), state);
 	return TRUE;
 }
 
@@ -479,6 +526,64 @@ frame_seed(guint64 seed, guint64 number)
 	return h ^ (h >> 33);
 }
 
+static void
+add_parts(GArray *blocks, GArray *capsules, const DemoKitParts *parts)
+{
+	g_array_append_vals(blocks, parts->blocks, parts->n_blocks);
+	g_array_append_vals(capsules, parts->capsules, parts->n_capsules);
+}
+
+/* Where a mover is at @t. */
+static DemoPlace
+mover_place(const DemoMover *mover, double t)
+{
+	const DemoPlace *p = mover->places;
+	guint i = 0;
+	double w;
+	DemoPlace at;
+
+	if (mover->n_places == 0 || t <= p[0].t)
+		return mover->n_places == 0 ? (DemoPlace){ 0 } : p[0];
+	while (i + 1 < mover->n_places && p[i + 1].t <= t)
+		i++;
+	if (i + 1 == mover->n_places)
+		return p[i];
+	w = smoothstep((t - p[i].t) / (p[i + 1].t - p[i].t));
+	at.t = t;
+	at.x = p[i].x + (p[i + 1].x - p[i].x) * w;
+	at.z = p[i].z + (p[i + 1].z - p[i].z) * w;
+	at.yaw_deg = p[i].yaw_deg + (p[i + 1].yaw_deg - p[i].yaw_deg) * w;
+	return at;
+}
+
+/* Folders in hands and furniture on the move, into the scene's arrays. */
+static void
+moving_things(DemoScene *scene, double t, const DemoSkeleton *skeletons, const guint *ids, guint n)
+{
+	const DemoScript *script = scene->script;
+
+	g_array_set_size(scene->blocks, 0);
+	g_array_set_size(scene->capsules_moving, 0);
+	for (guint k = 0; k < n; k++) {
+		DemoCarry carry = script->actors[ids[k] - 1].carry;
+		DemoBlock folder;
+
+		if (carry == DEMO_CARRY_NOTHING)
+			continue;
+		demo_body_folder(&skeletons[k],
+		                 carry == DEMO_CARRY_FOLDER_LEFT ? DEMO_SIDE_LEFT : DEMO_SIDE_RIGHT,
+		                 DEMO_LABEL_PROP, &folder);
+		g_array_append_val(scene->blocks, folder);
+	}
+	for (guint m = 0; m < script->n_movers; m++) {
+		DemoPlace at = mover_place(&script->movers[m], t);
+		DemoKitParts parts = { .n_blocks = 0 };
+
+		demo_kit_build(&script->movers[m].item, at.x, at.z, at.yaw_deg, &parts);
+		add_parts(scene->blocks, scene->capsules_moving, &parts);
+	}
+}
+
 void
 demo_scene_render(DemoScene *scene, guint64 number, DepthFrame *frame)
 {
@@ -487,13 +592,23 @@ demo_scene_render(DemoScene *scene, guint64 number, DepthFrame *frame)
 	guint ids[DEMO_MAX_PEOPLE];
 	double t = (double)(number % scene->n_frames) / DEMO_FPS;
 	guint n = demo_scene_skeletons(scene, t, skeletons, ids);
+	GArray *capsules = scene->capsules_moving;
+	DemoShapes shapes = { 0 };
 
+	moving_things(scene, t, skeletons, ids, n);
 	for (guint k = 0; k < n; k++)
 		demo_body_capsules(&skeletons[k], DEMO_LABEL_PERSON(ids[k]),
 		                   scene->capsules + k * DEMO_BODY_N_CAPSULES);
-	demo_renderer_draw(scene->renderer, scene->capsules, n * DEMO_BODY_N_CAPSULES,
-	                   script->props, script->n_props, frame_seed(scene->seed, number),
-	                   frame->raw, frame->mm, scene->labels);
+	shapes.boxes = script->props;
+	shapes.n_boxes = script->n_props;
+	shapes.blocks = (const DemoBlock *)scene->blocks->data;
+	shapes.n_blocks = scene->blocks->len;
+	/* People last: on a tie in depth the first drawn stays. */
+	g_array_append_vals(capsules, scene->capsules, n * DEMO_BODY_N_CAPSULES);
+	shapes.capsules = (const DemoCapsule *)capsules->data;
+	shapes.n_capsules = capsules->len;
+	demo_renderer_draw(scene->renderer, &shapes, frame_seed(scene->seed, number), frame->raw,
+	                   frame->mm, scene->labels);
 	scene->truth.n_people = n;
 	for (guint k = 0; k < n; k++)
 		truth_person(scene, &skeletons[k], ids[k], frame, &scene->truth.people[k]);
@@ -511,6 +626,43 @@ demo_scene_truth(const DemoScene *scene)
 	return &scene->truth;
 }
 
+/* Furniture that stays put is drawn into the room once. */
+static void
+furnish(DemoScene *scene)
+{
+	const DemoScript *script = scene->script;
+	g_autoptr(GArray) blocks = g_array_new(FALSE, FALSE, sizeof(DemoBlock));
+	g_autoptr(GArray) capsules = g_array_new(FALSE, FALSE, sizeof(DemoCapsule));
+	DemoShapes shapes = { 0 };
+
+	if (script->n_items == 0)
+		return;
+	for (guint i = 0; i < script->n_items; i++) {
+		const DemoItem *item = &script->items[i];
+		DemoKitParts parts = { .n_blocks = 0 };
+
+		demo_kit_build(item, item->x, item->z, item->yaw_deg, &parts);
+		add_parts(blocks, capsules, &parts);
+	}
+	shapes.blocks = (const DemoBlock *)blocks->data;
+	shapes.n_blocks = blocks->len;
+	shapes.capsules = (const DemoCapsule *)capsules->data;
+	shapes.n_capsules = capsules->len;
+	demo_renderer_add_fixtures(scene->renderer, &shapes);
+}
+
+static void
+cast(DemoScene *scene)
+{
+	const DemoScript *script = scene->script;
+
+	for (guint i = 0; i < script->n_actors; i++) {
+		demo_body_init(&scene->bodies[i], script->actors[i].height,
+		               script->actors[i].girth);
+		scene->bodies[i].look = script->actors[i].look;
+	}
+}
+
 DemoScene *
 demo_scene_new(const DemoScript *script, guint64 seed)
 {
@@ -521,22 +673,35 @@ demo_scene_new(const DemoScript *script, guint64 seed)
 	scene->seed = seed;
 	scene->n_frames = MAX((guint64)1, (guint64)llround(script->duration * DEMO_FPS));
 	scene->renderer = demo_renderer_new(&script->room);
-	for (guint i = 0; i < script->n_actors; i++)
-		demo_body_init(&scene->bodies[i], script->actors[i].height);
+	furnish(scene);
+	cast(scene);
+	scene->blocks = g_array_new(FALSE, FALSE, sizeof(DemoBlock));
+	scene->capsules_moving = g_array_new(FALSE, FALSE, sizeof(DemoCapsule));
 	scene->labels = g_new0(guint8, DEPTH_PIXELS);
 	scene->truth.labels = scene->labels;
 	return scene;
+}
+
+const DemoScript *
+demo_scene_find_script(const char *name)
+{
+	const DemoScript *script;
+
+	for (guint i = 0; (script = library_script(i)) != NULL; i++) {
+		if (strcmp(script->name, name) == 0)
+			return script;
+	}
+	return NULL;
 }
 
 DemoScene *
 demo_scene_new_named(const char *name, guint64 seed, GError **error)
 {
 	g_autofree char *names = NULL;
+	const DemoScript *script = demo_scene_find_script(name);
 
-	for (guint i = 0; i < G_N_ELEMENTS(library); i++) {
-		if (strcmp(library[i].name, name) == 0)
-			return demo_scene_new(&library[i], seed);
-	}
+	if (script != NULL)
+		return demo_scene_new(script, seed);
 	names = g_strjoinv(", ", (char **)demo_scene_names());
 	g_set_error(error, DEMO_SCENE_ERROR, 0, "no demo scene called '%s'; scenes are: %s", name,
 	            names);
@@ -549,6 +714,8 @@ demo_scene_free(DemoScene *scene)
 	if (scene == NULL)
 		return;
 	demo_renderer_free(scene->renderer);
+	g_array_unref(scene->blocks);
+	g_array_unref(scene->capsules_moving);
 	g_free(scene->labels);
 	g_free(scene);
 }

@@ -1,16 +1,18 @@
 /* The built-in demo scene: scripted people in a room, rendered as a Kinect
  * would see them, with the true joint positions of everyone in view.
  *
- * A script lists actors, each with a body height and keyframes (time,
- * position on the floor, facing, pose); between keyframes an actor moves
- * in a straight line and blends its pose. An actor exists from its first
- * keyframe to its last. Scenes render at 30 frames per second; frame N
- * shows time N/30 s, and the same seed gives the same frames. */
+ * A script lists actors, each with a body height and build and keyframes
+ * (time, position on the floor, facing, pose); between keyframes an actor
+ * moves in a straight line and blends its pose. An actor exists from its
+ * first keyframe to its last. The room holds furniture (demo-kit.h), some
+ * of which people may move about. Scenes render at 30 frames per second;
+ * frame N shows time N/30 s, and the same seed gives the same frames. */
 #pragma once
 
 #include <glib.h>
 
 #include "demo-body.h"
+#include "demo-kit.h"
 #include "demo-render.h"
 #include "depth.h"
 #include "tracker/tracker-joint.h"
@@ -28,13 +30,42 @@ typedef struct {
 	double yaw_deg; /* 0 faces the sensor, positive turns toward -x */
 	DemoArm left, right;
 	DemoLegs legs;
+	/* With DEMO_LEGS_SIT: the height of the seat's top, mm, for the pelvis
+	 * to sit on (demo_kit_seat_height()); 0 lets the legs decide. A blend
+	 * between sitting and standing keys gets up or sits down. */
+	double seat;
+	double lean_deg; /* the upper body leans back (positive) or forward */
 } DemoKey;
+
+typedef enum {
+	DEMO_CARRY_NOTHING = 0,
+	DEMO_CARRY_FOLDER_LEFT,  /* a folder held at the side in the left hand */
+	DEMO_CARRY_FOLDER_RIGHT, /* ...in the right hand */
+} DemoCarry;
 
 typedef struct {
 	double height; /* mm */
 	const DemoKey *keys;
 	guint n_keys;
+	double girth; /* 1 (or 0) for the usual build; 0.85 thin to 1.3 broad */
+	DemoLook look;
+	DemoCarry carry; /* labelled a prop, not the person */
 } DemoActor;
+
+/* Where a movable item is at a time; between two places it moves in a
+ * straight line, starting and stopping gently; before the first and after
+ * the last it stays. */
+typedef struct {
+	double t;
+	double x, z;
+	double yaw_deg;
+} DemoPlace;
+
+typedef struct {
+	DemoItem item; /* its place is ignored */
+	const DemoPlace *places;
+	guint n_places;
+} DemoMover;
 
 /* A gesture a script performs, as the gesture recognisers name it: what a
  * perfect recogniser reports, and when. */
@@ -55,8 +86,12 @@ typedef struct {
 	DemoRoom room;
 	const DemoActor *actors;
 	guint n_actors;
-	const DemoBox *props;
+	const DemoBox *props; /* axis-aligned boxes, drawn every frame */
 	guint n_props;
+	const DemoItem *items; /* furniture that stays where it is */
+	guint n_items;
+	const DemoMover *movers; /* furniture that people move */
+	guint n_movers;
 	/* Every gesture performed, in time order; a script that lists none
 	 * performs none (movement in it is ordinary). */
 	const DemoGesture *gestures;
@@ -92,6 +127,12 @@ DemoScene *demo_scene_new(const DemoScript *script, guint64 seed);
 DemoScene *demo_scene_new_named(const char *name, guint64 seed, GError **error);
 void demo_scene_free(DemoScene *scene);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(DemoScene, demo_scene_free)
+
+/**
+ * demo_scene_find_script:
+ * The library's script called @name, or NULL when there is none.
+ */
+const DemoScript *demo_scene_find_script(const char *name);
 
 /** demo_scene_names: the library's scene names, NULL-terminated. */
 const char *const *demo_scene_names(void);
