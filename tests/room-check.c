@@ -6,6 +6,11 @@
 #include "score.h"
 #include "tracker/tracker-camera.h"
 
+/* A torso joint is the spine's, half the trunk's depth behind the chest:
+ * for a big adult in a coat, turned a little, 200 mm (score_inside's
+ * 150 mm is a head's). */
+#define ROOM_CHECK_TORSO_BEHIND_MM 200.0
+
 /* The joints that place a skeleton on a person. */
 static const TrackerJointId room_check_anchors[] = {
 	TRACKER_JOINT_TORSO,
@@ -50,8 +55,8 @@ room_check_beyond(const MarksPerson *p, int u, int v)
 
 /* Where a reported joint, seen at pixel (@u, @v), lies inside the image. */
 static RoomCheckPlace
-room_check_surface(const guint16 *mm, const TrackerJoint *seen, const MarksPerson *p, int u, int v,
-                   char **why)
+room_check_surface(const guint16 *mm, TrackerJointId id, const TrackerJoint *seen,
+                   const MarksPerson *p, int u, int v, char **why)
 {
 	double behind;
 
@@ -59,7 +64,9 @@ room_check_surface(const guint16 *mm, const TrackerJoint *seen, const MarksPerso
 		*why = g_strdup_printf("at (%d, %d), outside the box", u, v);
 		return ROOM_CHECK_OFF;
 	}
-	if (score_inside(mm, seen, &behind))
+	if (score_inside(mm, seen, &behind) ||
+	    (id == TRACKER_JOINT_TORSO && mm[v * TRACKER_DEPTH_WIDTH + u] != 0 && behind > 0.0 &&
+	     behind <= ROOM_CHECK_TORSO_BEHIND_MM))
 		return ROOM_CHECK_ON;
 	if (mm[v * TRACKER_DEPTH_WIDTH + u] == 0)
 		*why = g_strdup_printf("at (%d, %d), on no depth reading", u, v);
@@ -94,7 +101,7 @@ room_check_joint(const guint16 *mm, TrackerJointId id, const TrackerJoint *joint
 	u = (int)floor(seen.u + 0.5);
 	v = (int)floor(seen.v + 0.5);
 	if (u >= 0 && v >= 0 && u < TRACKER_DEPTH_WIDTH && v < TRACKER_DEPTH_HEIGHT)
-		return room_check_surface(mm, &seen, p, u, v, why);
+		return room_check_surface(mm, id, &seen, p, u, v, why);
 	*why = g_strdup_printf("at (%d, %d), beyond the image", u, v);
 	return room_check_beyond(p, u, v) ? ROOM_CHECK_BEYOND : ROOM_CHECK_OFF;
 }

@@ -3,28 +3,13 @@
  * tests/data/real-rooms.csv, each skeleton on its person (room-check.h),
  * on a fresh tracker's first frame and after the same still ten times.
  * The frames live beside the project ($SKELBRIDGE_REAL_ROOMS); without
- * them the tests are skipped.
- *
- * What the tracker cannot do yet is listed in rooms_expected_failures:
- * such a test reports an expected failure (TAP "not ok # TODO", which
- * meson counts as EXPECTEDFAIL and the run as passed), and fails once it
- * passes, so that the list stays true. Any other failure fails. */
+ * them the tests are skipped. */
 #include "marks.h"
 #include "room-check.h"
 #include "testutil.h"
 #include "tracker/tracker.h"
 
 #define ROOMS_STILLS 10 /* the still fed again as frames 0..9 */
-
-/* Today's tracker finds three of the five people and no one in the
- * close-up. */
-static const char *const rooms_expected_failures[] = {
-	"/tracker/rooms/pcl-five-people.raw/first-frame",
-	"/tracker/rooms/pcl-five-people.raw/tenth-frame",
-	"/tracker/rooms/pcl-closeup.raw/first-frame",
-	"/tracker/rooms/pcl-closeup.raw/tenth-frame",
-	NULL,
-};
 
 typedef struct {
 	char *path;
@@ -48,21 +33,6 @@ rooms_track(const guint16 *mm, guint frames, TrackerFrame *out)
 }
 
 static void
-rooms_expect(gboolean passed, const char *summary)
-{
-	const char *path = g_test_get_path();
-	gboolean known = g_strv_contains(rooms_expected_failures, path);
-
-	if (passed && known)
-		g_test_fail_printf("passes now: take %s off the expected failures in %s", path,
-		                   __FILE__);
-	else if (!passed && known)
-		g_test_incomplete_printf("expected to fail: %s", summary);
-	else if (!passed)
-		g_test_fail_printf("%s", summary);
-}
-
-static void
 rooms_test_frame(gconstpointer data)
 {
 	const RoomsCase *c = data;
@@ -81,7 +51,8 @@ rooms_test_frame(gconstpointer data)
 	g_test_message("%s, frame %u:\n%s", base, c->frames, users);
 	summary = g_strdup_printf("%s: %u users, %u people marked, %u users on their person", base,
 	                          out.n_users, n_people, room_check_paired(&check));
-	rooms_expect(room_check_passed(&check), summary);
+	if (!room_check_passed(&check))
+		g_test_fail_printf("%s", summary);
 }
 
 /* Every frame is marked, and every frame marked is there. */
