@@ -112,7 +112,7 @@ tracker_new(const TrackerSettings *settings, GError **error)
 	tracker_grid_init(&t->grid, &settings->camera);
 	t->segmenter = tracker_segmenter_new(&t->grid);
 	t->limbs = tracker_limb_fitter_new(&t->grid);
-	tracker_floor_reset(&t->floor);
+	tracker_floor_init(&t->floor);
 	tracker_users_reset(&t->users);
 	return t;
 }
