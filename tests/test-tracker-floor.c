@@ -19,7 +19,8 @@
 typedef struct {
 	double height, tilt_deg, roll_deg;
 	double board_mm, board_share;
-	gboolean no_floor; /* the wall only: a sensor facing it */
+	gboolean no_floor;  /* the wall only: a sensor facing it */
+	gboolean floor_cut; /* no readings on the floor, as if cut away */
 } Room;
 
 typedef struct {
@@ -53,21 +54,27 @@ fixture_noise(Fixture *f)
 	return (f->noise >> 8) / (double)(1u << 23) - 1.0;
 }
 
-/* The depth along the camera ray @d (d.z = 1) of a pixel of @room. */
+/* The depth at which the camera ray @d (d.z = 1) meets the back wall. */
 static double
-room_depth(const Room *room, TrackerVec3 d)
+room_depth_wall(const Room *room, TrackerVec3 d)
 {
-	TrackerVec3 up = tracker_floor_up_from_pose(room->tilt_deg, room->roll_deg);
 	double t = room->tilt_deg * G_PI / 180.0, r = room->roll_deg * G_PI / 180.0;
 	/* How fast the ray runs along the floor, away from the sensor: the
 	 * camera's axes' forward parts (see tracker-floor.h). */
 	double forward = d.x * sin(r) * sin(t) + d.y * cos(r) * sin(t) + cos(t);
-	double down = -tracker_vec3_dot(up, d), depth = G_MAXDOUBLE;
+
+	return forward > 0.0 ? (room->no_floor ? 2000.0 : ROOM_WALL_MM) / forward : G_MAXDOUBLE;
+}
+
+/* The depth along the camera ray @d of a pixel of @room. */
+static double
+room_depth(const Room *room, TrackerVec3 d)
+{
+	TrackerVec3 up = tracker_floor_up_from_pose(room->tilt_deg, room->roll_deg);
+	double down = -tracker_vec3_dot(up, d), depth = room_depth_wall(room, d);
 
 	if (!room->no_floor && down > 0.0)
-		depth = room->height / down;
-	if (forward > 0.0)
-		depth = MIN(depth, (room->no_floor ? 2000.0 : ROOM_WALL_MM) / forward);
+		depth = MIN(depth, room->height / down);
 	return depth;
 }
 
@@ -81,6 +88,8 @@ fixture_render(Fixture *f, const Room *room)
 			TrackerVec3 d = tracker_camera_unproject(c, u, v, 1.0);
 			double z = room_depth(room, d);
 
+			if (room->floor_cut && z < room_depth_wall(room, d))
+				z = G_MAXDOUBLE;
 			if (room->board_mm > 0.0 && u < room->board_share * c->width)
 				z = MIN(z, room->board_mm);
 			z += NOISE_PER_MM * z * fixture_noise(f);
@@ -142,10 +151,10 @@ static void
 test_measured(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 {
 	static const Room rooms[] = {
-		{ 1000.0, 1.0, 0.0, 0, 0, FALSE },
-		{ 1500.0, 8.0, 0.0, 0, 0, FALSE },
-		{ 1200.0, 10.0, 5.0, 0, 0, FALSE },
-		{ 2500.0, 20.0, -10.0, 0, 0, FALSE },
+		{ .height = 1000.0, .tilt_deg = 1.0, .roll_deg = 0.0 },
+		{ .height = 1500.0, .tilt_deg = 8.0, .roll_deg = 0.0 },
+		{ .height = 1200.0, .tilt_deg = 10.0, .roll_deg = 5.0 },
+		{ .height = 2500.0, .tilt_deg = 20.0, .roll_deg = -10.0 },
 	};
 
 	for (guint i = 0; i < G_N_ELEMENTS(rooms); i++) {
@@ -163,7 +172,7 @@ test_measured(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 static void
 test_kept_when_covered(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 {
-	Room room = { 1000.0, 5.0, 0.0, 0, 0, FALSE };
+	Room room = { .height = 1000.0, .tilt_deg = 5.0, .roll_deg = 0.0 };
 	TrackerFloor floor, before;
 
 	tracker_floor_init(&floor);
@@ -188,7 +197,7 @@ test_kept_when_covered(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 static void
 test_refound_tilted_down(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 {
-	Room room = { 1000.0, 2.0, 0.0, 0, 0, FALSE };
+	Room room = { .height = 1000.0, .tilt_deg = 2.0, .roll_deg = 0.0 };
 	TrackerFloor floor;
 
 	tracker_floor_init(&floor);
@@ -205,7 +214,7 @@ test_refound_tilted_down(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 static void
 test_refound_tilted_up(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 {
-	Room room = { 1000.0, 12.0, 0.0, 0, 0, FALSE };
+	Room room = { .height = 1000.0, .tilt_deg = 12.0, .roll_deg = 0.0 };
 	TrackerFloor floor;
 
 	tracker_floor_init(&floor);
@@ -222,7 +231,7 @@ test_refound_tilted_up(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 static void
 test_dropped_tilted_up(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 {
-	Room room = { 1000.0, -5.0, 0.0, 0, 0, FALSE };
+	Room room = { .height = 1000.0, .tilt_deg = -5.0, .roll_deg = 0.0 };
 	TrackerFloor floor;
 
 	tracker_floor_init(&floor);
@@ -242,7 +251,7 @@ test_dropped_tilted_up(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 static void
 test_refound_raised(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 {
-	Room room = { 1000.0, 5.0, 0.0, 0, 0, FALSE };
+	Room room = { .height = 1000.0, .tilt_deg = 5.0, .roll_deg = 0.0 };
 	TrackerFloor floor;
 
 	tracker_floor_init(&floor);
@@ -258,7 +267,7 @@ test_refound_raised(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 static void
 test_none(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 {
-	Room room = { 1000.0, 0.0, 0.0, 0, 0, TRUE };
+	Room room = { .height = 1000.0, .tilt_deg = 0.0, .roll_deg = 0.0, .no_floor = TRUE };
 	TrackerFloor floor;
 
 	tracker_floor_init(&floor);
@@ -269,11 +278,30 @@ test_none(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 	g_assert_cmpfloat(floor.up.y, ==, 1.0);
 }
 
+/* The floor cut away, as a sensor high up looking across sees a room: the
+ * foot of the wall and a board standing on the floor line up with many
+ * cells, but they are not level. */
+static void
+test_none_cut_away(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	Room room = { .height = 1000.0,
+		      .tilt_deg = 1.0,
+		      .roll_deg = 0.0,
+		      .board_mm = 2500.0,
+		      .board_share = 0.3,
+		      .floor_cut = TRUE };
+	TrackerFloor floor;
+
+	tracker_floor_init(&floor);
+	fixture_update(f, &floor, &room, 3);
+	g_assert_false(floor.found);
+}
+
 /* No floor in view: the prior's up, and its plane when its height is given. */
 static void
 test_prior_used(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 {
-	Room room = { 1000.0, 0.0, 0.0, 0, 0, TRUE };
+	Room room = { .height = 1000.0, .tilt_deg = 0.0, .roll_deg = 0.0, .no_floor = TRUE };
 	TrackerVec3 up = tracker_floor_up_from_pose(20.0, 5.0);
 	TrackerFloor floor;
 
@@ -295,7 +323,7 @@ test_prior_used(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 static void
 test_prior_seen_wins(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 {
-	Room room = { 1000.0, 5.0, 2.0, 0, 0, FALSE };
+	Room room = { .height = 1000.0, .tilt_deg = 5.0, .roll_deg = 2.0 };
 	TrackerFloor floor;
 
 	tracker_floor_init(&floor);
@@ -314,7 +342,7 @@ test_prior_seen_wins(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 static void
 test_prior_cone(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 {
-	Room room = { 2000.0, 45.0, 0.0, 0, 0, FALSE };
+	Room room = { .height = 2000.0, .tilt_deg = 45.0, .roll_deg = 0.0 };
 	TrackerFloor floor;
 
 	tracker_floor_init(&floor);
@@ -330,7 +358,7 @@ test_prior_cone(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 static void
 test_deterministic(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 {
-	Room room = { 1300.0, 6.0, 3.0, 0, 0, FALSE };
+	Room room = { .height = 1300.0, .tilt_deg = 6.0, .roll_deg = 3.0 };
 	TrackerFloor a, b;
 
 	tracker_floor_init(&a);
@@ -361,6 +389,7 @@ main(int argc, char **argv)
 	add("/tracker/floor/moved/tilted-up-out-of-view-dropped", test_dropped_tilted_up);
 	add("/tracker/floor/moved/raised-found-again", test_refound_raised);
 	add("/tracker/floor/none/facing-a-wall", test_none);
+	add("/tracker/floor/none/floor-cut-away", test_none_cut_away);
 	add("/tracker/floor/prior/used-when-none-seen", test_prior_used);
 	add("/tracker/floor/prior/seen-floor-wins", test_prior_seen_wins);
 	add("/tracker/floor/prior/cone", test_prior_cone);
