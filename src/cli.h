@@ -1,9 +1,10 @@
-/* What the subcommands share: source options, signals, messages. */
+/* What the subcommands share: source and tracker options, signals, messages. */
 #pragma once
 
 #include <glib.h>
 
 #include "source.h"
+#include "tracker/tracker.h"
 
 typedef struct {
 	char *source; /* spec; NULL for the default */
@@ -21,12 +22,34 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(CliSourceArgs, cli_source_args_clear)
 /** cli_open_source: opens args->source, or "demo" when it is unset. */
 Source *cli_open_source(const CliSourceArgs *args, GError **error);
 
+/* The options of the commands that track: the camera pose. */
+typedef struct {
+	double camera_height; /* mm; 0: not given */
+	double camera_tilt;   /* degrees, positive down */
+	double camera_roll;   /* degrees, positive counter-clockwise from behind */
+} CliTrackerArgs;
+
+/** cli_add_tracker_entries: adds --camera-height, --camera-tilt, --camera-roll. */
+void cli_add_tracker_entries(GOptionContext *context, CliTrackerArgs *args);
+
+/**
+ * cli_tracker_settings:
+ * The tracker's defaults with @args in @settings. Fails with
+ * G_OPTION_ERROR_BAD_VALUE, naming the option, its value and the range the
+ * tracker takes, when one is out of range.
+ */
+gboolean cli_tracker_settings(const CliTrackerArgs *args, TrackerSettings *settings,
+                              GError **error);
+
 /**
  * cli_parse:
  * Parses @argv for a subcommand, with --log-level added to its options; on
  * a bad option prints the error and the usage hint and returns FALSE.
  */
 gboolean cli_parse(GOptionContext *context, const char *command, int *argc, char ***argv);
+
+/** cli_usage_error: prints @error about @command's options with the usage hint. */
+void cli_usage_error(const char *command, const GError *error);
 
 /**
  * cli_source_event:
