@@ -33,8 +33,8 @@ typedef struct {
 	 * Default 1500 (a third of an adult at 4 m). */
 	guint min_user_pixels;
 	/* A head lower than this above the floor is not a person's (when the
-	 * floor is in view). Default 900 mm: a 1.15 m child counts, a chair's
-	 * back does not. */
+	 * floor is in view, or camera_height_mm puts it). Default 900 mm: a
+	 * 1.15 m child counts, a chair's back does not. */
 	double min_user_height_mm;
 	/* Readings farther than this are ignored. Default 6000 mm. */
 	double max_depth_mm;
