@@ -297,6 +297,25 @@ test_none_cut_away(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 	g_assert_false(floor.found);
 }
 
+/* While none is seen the floor is searched for now and then, not on every
+ * frame: one that comes into view is found within 8 frames. */
+static void
+test_none_then_found(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	Room wall = { .height = 1000.0, .tilt_deg = 0.0, .roll_deg = 0.0, .no_floor = TRUE };
+	Room room = { .height = 1000.0, .tilt_deg = 4.0, .roll_deg = 0.0 };
+	TrackerFloor floor;
+	guint frames = 0;
+
+	tracker_floor_init(&floor);
+	fixture_update(f, &floor, &wall, 3);
+	fixture_render(f, &room);
+	while (!floor.seen && frames++ < 8)
+		tracker_floor_update(&floor, &f->grid);
+	g_assert_true(floor.seen);
+	assert_pose(&floor, &room);
+}
+
 /* No floor in view: the prior's up, and its plane when its height is given. */
 static void
 test_prior_used(Fixture *f, gconstpointer data G_GNUC_UNUSED)
@@ -390,6 +409,7 @@ main(int argc, char **argv)
 	add("/tracker/floor/moved/raised-found-again", test_refound_raised);
 	add("/tracker/floor/none/facing-a-wall", test_none);
 	add("/tracker/floor/none/floor-cut-away", test_none_cut_away);
+	add("/tracker/floor/none/then-in-view-found", test_none_then_found);
 	add("/tracker/floor/prior/used-when-none-seen", test_prior_used);
 	add("/tracker/floor/prior/seen-floor-wins", test_prior_seen_wins);
 	add("/tracker/floor/prior/cone", test_prior_cone);

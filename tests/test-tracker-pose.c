@@ -137,8 +137,9 @@ test_before_first_frame(void)
 	assert_pose(&pose, TRACKER_FLOOR_UNKNOWN, 0.0, 20.0, -3.0);
 }
 
-/* The floor in view gives the room's pose, within a few frames whatever the
- * settings said. */
+/* The floor in view gives the room's pose, whatever the settings said:
+ * RANSAC may miss it on the first frame, and then searches again every
+ * 8th. */
 static void
 test_measured(gconstpointer data)
 {
@@ -153,7 +154,7 @@ test_measured(gconstpointer data)
 	track(plain, room->scene, 0, 30, FALSE, &scene, &out);
 	tracker_get_camera_pose(plain, &pose);
 	assert_pose(&pose, TRACKER_FLOOR_SEEN, room->height, room->tilt, 0.0);
-	track(told, room->scene, 0, 5, FALSE, &scene2, &out);
+	track(told, room->scene, 0, 10, FALSE, &scene2, &out);
 	tracker_get_camera_pose(told, &pose);
 	assert_pose(&pose, TRACKER_FLOOR_SEEN, room->height, room->tilt, 0.0);
 }

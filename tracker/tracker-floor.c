@@ -8,9 +8,9 @@
 #define FLOOR_CONE_COS     0.866  /* cos 30 degrees, about the prior's up */
 #define FLOOR_MIN_CAMERA_H 300.0  /* mm: the sensor is at least this high */
 #define FLOOR_MAX_CAMERA_H 4000.0 /* ...and at most this high */
-#define FLOOR_HYPOTHESES   48
-#define FLOOR_MIN_SHARE    0.04 /* of all cells: less is not a floor */
-#define FLOOR_SAMPLE_STEP  3    /* score hypotheses on every 3rd candidate */
+#define FLOOR_HYPOTHESES   96     /* per search: one in 8 frames while none is seen */
+#define FLOOR_MIN_SHARE    0.04   /* of all cells: less is not a floor */
+#define FLOOR_SAMPLE_STEP  3      /* score hypotheses on every 3rd candidate */
 #define FLOOR_MAX_MISSES   3
 #define FLOOR_MIN_SPAN_MM  1000.0
 #define FLOOR_FINE_BAND    0.3 /* of the tolerance: the floor's own cells */
@@ -30,10 +30,9 @@
 #define FLOOR_BELOW_SHARE 4
 /* A hidden floor gives way only to a plane that more than twice as many
  * cells lie on, and at least half as many as on the floor when found. */
-#define FLOOR_BETTER      2
-#define FLOOR_MOVED_SHARE 2
-/* ...which is looked for on the first frame it is hidden and every 8th. */
-#define FLOOR_HIDDEN_SEARCH 8
+#define FLOOR_BETTER       2
+#define FLOOR_MOVED_SHARE  2
+#define FLOOR_SEARCH_EVERY 8 /* frames, while no floor is seen or it is hidden */
 
 typedef struct {
 	int *cells;
@@ -79,7 +78,7 @@ tracker_floor_reset(TrackerFloor *floor)
 	floor->support = 0;
 	floor->rng = 0x9e3779b9u;
 	floor->misses = 0;
-	floor->hidden = 0;
+	floor->waited = 0;
 	floor->n_kept = 0;
 }
 
@@ -316,7 +315,7 @@ tracker_floor_keep(TrackerFloor *floor, const TrackerGrid *grid, const Candidate
 	floor->offset = plane->offset;
 	floor->support = plane->support;
 	floor->misses = 0;
-	floor->hidden = 0;
+	floor->waited = 0;
 	floor->n_kept = 0;
 	for (int k = 0; k < c->n && floor->n_kept < TRACKER_FLOOR_KEPT; k++) {
 		TrackerVec3 p = tracker_grid_point(grid, c->cells[k]);
@@ -381,11 +380,15 @@ tracker_floor_update(TrackerFloor *floor, const TrackerGrid *grid)
 
 	if (verdict != FLOOR_DISPROVED)
 		floor->misses = 0;
-	floor->hidden = verdict == FLOOR_HIDDEN ? floor->hidden + 1 : 0;
-	/* Someone may stand in front of the sensor for minutes: whether it
-	 * moved meanwhile is asked now and then, not on every frame. */
-	if (verdict == FLOOR_FITS ||
-	    (verdict == FLOOR_HIDDEN && floor->hidden % FLOOR_HIDDEN_SEARCH != 1))
+	if (verdict == FLOOR_FITS) {
+		floor->waited = 0;
+		return;
+	}
+	/* The search is what costs, and a sensor high up may never see a
+	 * floor, or someone stand in front of it for minutes: then it is
+	 * searched for on the first frame and every 8th after. A floor that
+	 * the depth disproves is looked for again on every frame. */
+	if (verdict != FLOOR_DISPROVED && floor->waited++ % FLOOR_SEARCH_EVERY != 0)
 		return;
 	c = tracker_floor_candidates(floor, grid);
 	if (tracker_floor_search(floor, grid, &c, &plane) &&

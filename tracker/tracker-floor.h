@@ -34,7 +34,7 @@ typedef struct {
 	guint support;        /* cells on the plane when it was fitted */
 	guint32 rng;          /* RANSAC's own generator: deterministic */
 	guint misses;         /* frames in a row that disproved the kept plane */
-	guint hidden;         /* frames in a row that hid most of it */
+	guint waited;         /* frames without a floor seen or with it hidden */
 	TrackerVec3 prior_up; /* the camera pose's up */
 	double prior_height;  /* the camera's height above the floor; 0: not given */
 	guint n_kept;
