@@ -88,7 +88,9 @@ cli_tracker_setting(const char *option, double value, glong offset, TrackerSetti
 	return TRUE;
 }
 
-gboolean
+/* The tracker's defaults with @args in @settings; each option is checked
+ * through the tracker's own check. */
+static gboolean
 cli_tracker_settings(const CliTrackerArgs *args, TrackerSettings *settings, GError **error)
 {
 	tracker_settings_init(settings);
@@ -167,6 +169,12 @@ cli_set_log_level(const char *text, GError **error)
 	return FALSE;
 }
 
+static void
+cli_usage_error(const char *command, const GError *error)
+{
+	cli_error("%s: %s (see 'skelbridge %s --help')", command, error->message, command);
+}
+
 gboolean
 cli_parse(GOptionContext *context, const char *command, int *argc, char ***argv)
 {
@@ -186,10 +194,18 @@ cli_parse(GOptionContext *context, const char *command, int *argc, char ***argv)
 	return FALSE;
 }
 
-void
-cli_usage_error(const char *command, const GError *error)
+gboolean
+cli_parse_tracking(GOptionContext *context, const char *command, int *argc, char ***argv,
+                   const CliTrackerArgs *args, TrackerSettings *settings)
 {
-	cli_error("%s: %s (see 'skelbridge %s --help')", command, error->message, command);
+	g_autoptr(GError) error = NULL;
+
+	if (!cli_parse(context, command, argc, argv))
+		return FALSE;
+	if (cli_tracker_settings(args, settings, &error))
+		return TRUE;
+	cli_usage_error(command, error);
+	return FALSE;
 }
 
 gboolean

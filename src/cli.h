@@ -33,23 +33,20 @@ typedef struct {
 void cli_add_tracker_entries(GOptionContext *context, CliTrackerArgs *args);
 
 /**
- * cli_tracker_settings:
- * The tracker's defaults with @args in @settings. Fails with
- * G_OPTION_ERROR_BAD_VALUE, naming the option, its value and the range the
- * tracker takes, when one is out of range.
- */
-gboolean cli_tracker_settings(const CliTrackerArgs *args, TrackerSettings *settings,
-                              GError **error);
-
-/**
  * cli_parse:
  * Parses @argv for a subcommand, with --log-level added to its options; on
  * a bad option prints the error and the usage hint and returns FALSE.
  */
 gboolean cli_parse(GOptionContext *context, const char *command, int *argc, char ***argv);
 
-/** cli_usage_error: prints @error about @command's options with the usage hint. */
-void cli_usage_error(const char *command, const GError *error);
+/**
+ * cli_parse_tracking:
+ * As cli_parse(), for a command that tracks: then the tracker's defaults
+ * with @args into @settings. A value out of range is a bad option: the
+ * error names the option, its value and the range the tracker takes.
+ */
+gboolean cli_parse_tracking(GOptionContext *context, const char *command, int *argc, char ***argv,
+                            const CliTrackerArgs *args, TrackerSettings *settings);
 
 /**
  * cli_source_event:

@@ -544,12 +544,9 @@ cmd_run_main(int argc, char **argv)
 	cli_add_source_entries(options, &args);
 	cli_add_tracker_entries(options, &run_args.tracker);
 	cmd_run_add_entries(options, &run_args);
-	if (!cli_parse(options, "run", &argc, &argv))
+	if (!cli_parse_tracking(options, "run", &argc, &argv, &run_args.tracker,
+	                        &run_args.settings))
 		return 2;
-	if (!cli_tracker_settings(&run_args.tracker, &run_args.settings, &error)) {
-		cli_usage_error("run", error);
-		return 2;
-	}
 	run.terminal = cli_is_terminal();
 	if (run_args.view && cmd_run_view_possible()) {
 		context = g_main_context_new();

@@ -222,12 +222,9 @@ cmd_snapshot_main(int argc, char **argv)
 	cli_add_source_entries(context, &source_args);
 	cli_add_tracker_entries(context, &tracker_args);
 	cmd_snapshot_add_entries(context, &args);
-	if (!cli_parse(context, "snapshot", &argc, &argv) || !cmd_snapshot_check_args(&args, argc))
+	if (!cli_parse_tracking(context, "snapshot", &argc, &argv, &tracker_args, &settings) ||
+	    !cmd_snapshot_check_args(&args, argc))
 		return 2;
-	if (!cli_tracker_settings(&tracker_args, &settings, &error)) {
-		cli_usage_error("snapshot", error);
-		return 2;
-	}
 	if (args.every > 0 && !cmd_snapshot_make_folder(argv[1]))
 		return 1;
 	/* Pictures, not a performance: no reason to wait for the recorded pace. */

@@ -204,12 +204,8 @@ cmd_track_main(int argc, char **argv)
 	cli_add_source_entries(context, &args);
 	cli_add_tracker_entries(context, &tracker_args);
 	g_option_context_add_main_entries(context, entries, NULL);
-	if (!cli_parse(context, "track", &argc, &argv))
+	if (!cli_parse_tracking(context, "track", &argc, &argv, &tracker_args, &settings))
 		return 2;
-	if (!cli_tracker_settings(&tracker_args, &settings, &error)) {
-		cli_usage_error("track", error);
-		return 2;
-	}
 	source = cli_open_source(&args, &error);
 	if (source == NULL ||
 	    (skeletons = skeletons_open_full("tracker", &settings, &error)) == NULL) {
