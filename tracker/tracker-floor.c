@@ -225,8 +225,8 @@ tracker_floor_fit(const TrackerGrid *grid, const Candidates *c, double band, gbo
  * degrees. Then on whole cells only: the grid gives a block that the
  * floor crosses at a slant the mean of its nearer readings, a few mm above
  * the floor and more with distance, which tilts the plane by a tenth of a
- * degree. A correction that large is that small; anything else is kept
- * out. */
+ * degree. That correction is small; a whole-cell fit farther off than a
+ * degree or 30 mm went wrong and is not taken. */
 static gboolean
 tracker_floor_refine(const TrackerGrid *grid, const Candidates *c, FloorPlane *plane)
 {

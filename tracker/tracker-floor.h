@@ -57,11 +57,12 @@ void tracker_floor_reset(TrackerFloor *floor);
 
 /**
  * tracker_floor_update:
- * Checks the kept plane against @grid, or looks for one: a plane whose
- * normal is within 30 degrees of the prior's up, below the camera, that
- * enough cells lie on. A kept plane goes when readings show through it or
- * when another plane explains the depth much better (the sensor moved);
- * people standing on it and hiding most of it do neither.
+ * Checks the kept plane against @grid, or looks for one: a level plane
+ * whose normal is within 30 degrees of the prior's up, below the camera,
+ * that enough cells lie on (on the first frame without one, and every 8th
+ * after). A kept plane goes when readings show through it or when another
+ * plane explains the depth much better (the sensor moved); people
+ * standing on it and hiding most of it do neither.
  */
 void tracker_floor_update(TrackerFloor *floor, const TrackerGrid *grid);
 
