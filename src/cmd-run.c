@@ -194,13 +194,13 @@ cmd_run_describe_pose(const TrackerCameraPose *pose)
 	case TRACKER_FLOOR_SEEN:
 		return g_strdup_printf("sensor %.2f m up, %s", pose->height_mm / 1000.0, angles);
 	case TRACKER_FLOOR_ASSUMED:
-		return g_strdup_printf("not in view; taking the sensor as %.2f m up, %s "
-		                       "(--camera-*)",
+		return g_strdup_printf("not in view; taking the sensor to be %.2f m up, %s, as "
+		                       "--camera-* say",
 		                       pose->height_mm / 1000.0, angles);
 	case TRACKER_FLOOR_UNKNOWN:
 		break;
 	}
-	return g_strdup_printf("not in view; heights are from the sensor, taken as %s "
+	return g_strdup_printf("not in view; heights are from the sensor, taken to be %s "
 	                       "(--camera-height gives them from the floor)",
 	                       angles);
 }

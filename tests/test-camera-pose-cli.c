@@ -216,8 +216,8 @@ test_run_log(void)
 	spawn(&cut, "run", unseen, pose);
 	g_assert_cmpint(cut.status, ==, 0);
 	g_assert_nonnull(strstr(cut.err,
-	                        "skelbridge: floor: not in view; taking the sensor as "
-	                        "1.00 m up, tilted 1.0° down, rolled 0.0° (--camera-*)\n"));
+	                        "skelbridge: floor: not in view; taking the sensor to be "
+	                        "1.00 m up, tilted 1.0° down, rolled 0.0°, as --camera-* say\n"));
 }
 
 /* snapshot's tracker gets the pose too: the person's legs, drawn, stand
