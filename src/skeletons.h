@@ -39,7 +39,7 @@ typedef struct {
 
 typedef struct _Skeletons Skeletons;
 
-/** skeletons_open: the backend called @name, a tracker with the default settings. */
+/** skeletons_open: the backend called @name; one that tracks does so with the defaults. */
 Skeletons *skeletons_open(const char *name, GError **error);
 
 /**
