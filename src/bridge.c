@@ -551,6 +551,13 @@ bridge_start_mapping(Bridge *b, BridgeMapping *bm, gboolean watch)
 Bridge *
 bridge_new(const BridgeOptions *options, BridgeLogFunc log, gpointer user_data, GError **error)
 {
+	return bridge_new_full(options, NULL, log, user_data, error);
+}
+
+Bridge *
+bridge_new_full(const BridgeOptions *options, const TrackerSettings *tracker, BridgeLogFunc log,
+                gpointer user_data, GError **error)
+{
 	g_autoptr(Bridge) b = g_new0(Bridge, 1);
 
 	g_return_val_if_fail(options->mappings != NULL && options->mappings[0] != NULL, NULL);
@@ -559,7 +566,7 @@ bridge_new(const BridgeOptions *options, BridgeLogFunc log, gpointer user_data, 
 	b->user_data = user_data;
 	b->targets = g_ptr_array_new_with_free_func(bridge_target_free);
 	b->mappings = g_ptr_array_new_with_free_func(bridge_mapping_free);
-	b->skeletons = skeletons_open(options->skeletons, error);
+	b->skeletons = skeletons_open_full(options->skeletons, tracker, error);
 	if (b->skeletons == NULL || !bridge_parse_targets(b, options, error) ||
 	    !bridge_load_mappings(b, options, error))
 		return NULL;
@@ -749,6 +756,12 @@ gboolean
 bridge_get_labels(Bridge *b, const DepthFrame *depth, guint8 *labels)
 {
 	return skeletons_get_labels(b->skeletons, depth, &b->frame, labels);
+}
+
+gboolean
+bridge_get_camera_pose(Bridge *b, TrackerCameraPose *pose)
+{
+	return skeletons_get_camera_pose(b->skeletons, pose);
 }
 
 const MessageBatch *

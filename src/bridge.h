@@ -13,7 +13,7 @@
 #include "depth.h"
 #include "message.h"
 #include "osc-output.h"
-#include "tracker/tracker-types.h"
+#include "tracker/tracker.h"
 
 #define BRIDGE_ERROR (bridge_error_quark())
 GQuark bridge_error_quark(void);
@@ -43,6 +43,14 @@ typedef struct _Bridge Bridge;
  */
 Bridge *bridge_new(const BridgeOptions *options, BridgeLogFunc log, gpointer user_data,
                    GError **error);
+
+/**
+ * bridge_new_full:
+ * As bridge_new(), with @tracker the settings of skeletons that track
+ * (NULL: the defaults); fails too on settings out of range.
+ */
+Bridge *bridge_new_full(const BridgeOptions *options, const TrackerSettings *tracker,
+                        BridgeLogFunc log, gpointer user_data, GError **error);
 void bridge_free(Bridge *bridge);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Bridge, bridge_free)
 
@@ -115,6 +123,13 @@ gboolean bridge_get_labels(Bridge *bridge, const DepthFrame *depth, guint8 *labe
  * show none here.
  */
 const MessageBatch *bridge_output_messages(const Bridge *bridge, guint index);
+
+/**
+ * bridge_get_camera_pose:
+ * The camera pose as the skeletons saw it in the last frame (see
+ * tracker_get_camera_pose()); FALSE when they cannot tell.
+ */
+gboolean bridge_get_camera_pose(Bridge *bridge, TrackerCameraPose *pose);
 
 /** bridge_describe: the mappings in force: files, outputs and rules, a line each. */
 char *bridge_describe(const Bridge *bridge);

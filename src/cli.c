@@ -45,6 +45,66 @@ cli_open_source(const CliSourceArgs *args, GError **error)
 	return source_open(args->source ? args->source : "demo", &options, error);
 }
 
+void
+cli_add_tracker_entries(GOptionContext *context, CliTrackerArgs *args)
+{
+	const GOptionEntry entries[] = {
+		{ "camera-height", 0, 0, G_OPTION_ARG_DOUBLE, &args->camera_height,
+		  "The sensor's height above the floor in mm, for rooms where the floor is not in "
+		  "view (default: measured from the floor)",
+		  "MM" },
+		{ "camera-tilt", 0, 0, G_OPTION_ARG_DOUBLE, &args->camera_tilt,
+		  "How far the sensor looks down in degrees, up if negative (default 0; a floor "
+		  "in view is measured instead)",
+		  "DEG" },
+		{ "camera-roll", 0, 0, G_OPTION_ARG_DOUBLE, &args->camera_roll,
+		  "How far the sensor is turned counter-clockwise, seen from behind, in degrees "
+		  "(default 0; a floor in view is measured instead)",
+		  "DEG" },
+		G_OPTION_ENTRY_NULL
+	};
+
+	g_option_context_add_main_entries(context, entries, NULL);
+}
+
+/* Checks @value of --@option alone, where @offset puts it in the settings,
+ * so that the error names the option. */
+static gboolean
+cli_tracker_setting(const char *option, double value, glong offset, TrackerSettings *settings,
+                    GError **error)
+{
+	g_autoptr(GError) bad = NULL;
+	TrackerSettings alone;
+	char text[G_ASCII_DTOSTR_BUF_SIZE];
+
+	tracker_settings_init(&alone);
+	G_STRUCT_MEMBER(double, &alone, offset) = value;
+	if (!tracker_settings_check(&alone, &bad)) {
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE, "--%s=%s: %s", option,
+		            g_ascii_formatd(text, sizeof(text), "%g", value), bad->message);
+		return FALSE;
+	}
+	G_STRUCT_MEMBER(double, settings, offset) = value;
+	return TRUE;
+}
+
+/* The tracker's defaults with @args in @settings; each option is checked
+ * through the tracker's own check. */
+static gboolean
+cli_tracker_settings(const CliTrackerArgs *args, TrackerSettings *settings, GError **error)
+{
+	tracker_settings_init(settings);
+	return cli_tracker_setting("camera-height", args->camera_height,
+	                           G_STRUCT_OFFSET(TrackerSettings, camera_height_mm), settings,
+	                           error) &&
+	       cli_tracker_setting("camera-tilt", args->camera_tilt,
+	                           G_STRUCT_OFFSET(TrackerSettings, camera_tilt_deg), settings,
+	                           error) &&
+	       cli_tracker_setting("camera-roll", args->camera_roll,
+	                           G_STRUCT_OFFSET(TrackerSettings, camera_roll_deg), settings,
+	                           error);
+}
+
 /* ---- messages ---- */
 
 static CliLogLevel cli_log_level = CLI_LOG_INFO;
@@ -109,6 +169,12 @@ cli_set_log_level(const char *text, GError **error)
 	return FALSE;
 }
 
+static void
+cli_usage_error(const char *command, const GError *error)
+{
+	cli_error("%s: %s (see 'skelbridge %s --help')", command, error->message, command);
+}
+
 gboolean
 cli_parse(GOptionContext *context, const char *command, int *argc, char ***argv)
 {
@@ -124,7 +190,21 @@ cli_parse(GOptionContext *context, const char *command, int *argc, char ***argv)
 	if (g_option_context_parse(context, argc, argv, &error) &&
 	    (level == NULL || cli_set_log_level(level, &error)))
 		return TRUE;
-	cli_error("%s: %s (see 'skelbridge %s --help')", command, error->message, command);
+	cli_usage_error(command, error);
+	return FALSE;
+}
+
+gboolean
+cli_parse_tracking(GOptionContext *context, const char *command, int *argc, char ***argv,
+                   const CliTrackerArgs *args, TrackerSettings *settings)
+{
+	g_autoptr(GError) error = NULL;
+
+	if (!cli_parse(context, command, argc, argv))
+		return FALSE;
+	if (cli_tracker_settings(args, settings, &error))
+		return TRUE;
+	cli_usage_error(command, error);
 	return FALSE;
 }
 

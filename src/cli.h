@@ -1,9 +1,10 @@
-/* What the subcommands share: source options, signals, messages. */
+/* What the subcommands share: source and tracker options, signals, messages. */
 #pragma once
 
 #include <glib.h>
 
 #include "source.h"
+#include "tracker/tracker.h"
 
 typedef struct {
 	char *source; /* spec; NULL for the default */
@@ -21,12 +22,31 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(CliSourceArgs, cli_source_args_clear)
 /** cli_open_source: opens args->source, or "demo" when it is unset. */
 Source *cli_open_source(const CliSourceArgs *args, GError **error);
 
+/* The options of the commands that track: the camera pose. */
+typedef struct {
+	double camera_height; /* mm; 0: not given */
+	double camera_tilt;   /* degrees, positive down */
+	double camera_roll;   /* degrees, positive counter-clockwise from behind */
+} CliTrackerArgs;
+
+/** cli_add_tracker_entries: adds --camera-height, --camera-tilt, --camera-roll. */
+void cli_add_tracker_entries(GOptionContext *context, CliTrackerArgs *args);
+
 /**
  * cli_parse:
  * Parses @argv for a subcommand, with --log-level added to its options; on
  * a bad option prints the error and the usage hint and returns FALSE.
  */
 gboolean cli_parse(GOptionContext *context, const char *command, int *argc, char ***argv);
+
+/**
+ * cli_parse_tracking:
+ * As cli_parse(), for a command that tracks: then the tracker's defaults
+ * with @args into @settings. A value out of range is a bad option: the
+ * error names the option, its value and the range the tracker takes.
+ */
+gboolean cli_parse_tracking(GOptionContext *context, const char *command, int *argc, char ***argv,
+                            const CliTrackerArgs *args, TrackerSettings *settings);
 
 /**
  * cli_source_event:

@@ -1,13 +1,15 @@
 /* skelbridge run: the bridge. Opens the source and the mappings, sends
  * every frame's skeletons through them, reloads mapping files when they
  * change or on SIGHUP, and reports how it goes: a status line on a
- * terminal, a log line every ten seconds otherwise.
+ * terminal, a log line every ten seconds otherwise, and the camera pose
+ * whenever the floor is found, lost or moves.
  *
  * With --view and a display, GTK takes the main thread for the live view
  * and the bridge runs on a thread of its own with its own main context;
  * it hands the view frames and messages through a ViewFeed and never
  * waits for it. */
 #include <glib-unix.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <errno.h>
@@ -29,6 +31,9 @@
 #define VIEW_LINES 48
 /* How much lower the window's threads run than the bridge's. */
 #define VIEW_NICE 10
+/* A floor found again this far from the last one is news. */
+#define POSE_MOVED_MM  10.0
+#define POSE_MOVED_DEG 0.5
 
 typedef struct {
 	char **mappings;
@@ -38,6 +43,8 @@ typedef struct {
 	gboolean view;
 	char *view_screenshot;
 	gint view_screenshot_after;
+	CliTrackerArgs tracker;
+	TrackerSettings settings; /* from tracker, once parsed */
 } CmdRunArgs;
 
 typedef struct {
@@ -57,6 +64,8 @@ typedef struct {
 	gboolean terminal;
 	gboolean lost;
 	guint debug_users; /* users in view at the last debug message */
+	gboolean pose_told;
+	TrackerCameraPose pose; /* the camera pose last told */
 	int status;
 	ViewFeed *feed; /* for the live view */
 } CmdRun;
@@ -162,6 +171,66 @@ cmd_run_debug_users(CmdRun *run)
 	          stats.users == 1 ? "" : "s");
 }
 
+/* @degrees to a tenth, without the "-0.0" of a level sensor's noise. */
+static double
+cmd_run_tenths(double degrees)
+{
+	double rounded = round(degrees * 10.0) / 10.0;
+
+	return rounded == 0.0 ? 0.0 : rounded;
+}
+
+/* "sensor 1.02 m up, tilted 3.1° down, rolled 0.4°", or what stands in for
+ * it while the floor is not in view. */
+static char *
+cmd_run_describe_pose(const TrackerCameraPose *pose)
+{
+	double tilt = cmd_run_tenths(pose->tilt_deg);
+	g_autofree char *angles =
+	        g_strdup_printf("tilted %.1f° %s, rolled %.1f°", fabs(tilt),
+	                        tilt < 0.0 ? "up" : "down", cmd_run_tenths(pose->roll_deg));
+
+	switch (pose->floor) {
+	case TRACKER_FLOOR_SEEN:
+		return g_strdup_printf("sensor %.2f m up, %s", pose->height_mm / 1000.0, angles);
+	case TRACKER_FLOOR_ASSUMED:
+		return g_strdup_printf("not in view; taking the sensor to be %.2f m up, %s, as "
+		                       "--camera-* say",
+		                       pose->height_mm / 1000.0, angles);
+	case TRACKER_FLOOR_UNKNOWN:
+		break;
+	}
+	return g_strdup_printf("not in view; heights are from the sensor, taken to be %s "
+	                       "(--camera-height gives them from the floor)",
+	                       angles);
+}
+
+static gboolean
+cmd_run_pose_moved(const TrackerCameraPose *a, const TrackerCameraPose *b)
+{
+	return a->floor != b->floor || fabs(a->height_mm - b->height_mm) > POSE_MOVED_MM ||
+	       fabs(a->tilt_deg - b->tilt_deg) > POSE_MOVED_DEG ||
+	       fabs(a->roll_deg - b->roll_deg) > POSE_MOVED_DEG;
+}
+
+/* The camera pose once when the floor is first found, lost or found
+ * elsewhere: what whoever sets the sensor up needs to know. */
+static void
+cmd_run_tell_pose(CmdRun *run)
+{
+	g_autofree char *text = NULL;
+	TrackerCameraPose pose;
+
+	if (!bridge_get_camera_pose(run->bridge, &pose) ||
+	    (run->pose_told && !cmd_run_pose_moved(&run->pose, &pose)))
+		return;
+	run->pose = pose;
+	run->pose_told = TRUE;
+	text = cmd_run_describe_pose(&pose);
+	cmd_run_clear_line(run);
+	cli_info("floor: %s", text);
+}
+
 static void
 cmd_run_frame(Source *source, const DepthFrame *frame, gpointer user_data)
 {
@@ -169,6 +238,8 @@ cmd_run_frame(Source *source, const DepthFrame *frame, gpointer user_data)
 
 	bridge_frame(run->bridge, frame);
 	run->frames++;
+	if (cli_log_enabled(CLI_LOG_INFO))
+		cmd_run_tell_pose(run);
 	if (cli_log_enabled(CLI_LOG_DEBUG))
 		cmd_run_debug_users(run);
 	if (run->max_frames > 0 && run->frames >= (guint64)run->max_frames) {
@@ -332,7 +403,7 @@ cmd_run_bridge(const CmdRunArgs *args, CmdRun *run, GError **error)
 	options.targets = (const char *const *)args->targets;
 	options.skeletons = args->skeletons ? args->skeletons : "tracker";
 	options.watch = !args->no_watch;
-	return bridge_new(&options, cmd_run_log, run, error);
+	return bridge_new_full(&options, &args->settings, cmd_run_log, run, error);
 }
 
 /* ---- the live view ---- */
@@ -471,8 +542,10 @@ cmd_run_main(int argc, char **argv)
 	int status = 1;
 
 	cli_add_source_entries(options, &args);
+	cli_add_tracker_entries(options, &run_args.tracker);
 	cmd_run_add_entries(options, &run_args);
-	if (!cli_parse(options, "run", &argc, &argv))
+	if (!cli_parse_tracking(options, "run", &argc, &argv, &run_args.tracker,
+	                        &run_args.settings))
 		return 2;
 	run.terminal = cli_is_terminal();
 	if (run_args.view && cmd_run_view_possible()) {

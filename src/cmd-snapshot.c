@@ -211,6 +211,8 @@ cmd_snapshot_main(int argc, char **argv)
 	g_autoptr(GError) error = NULL;
 	g_auto(CliSourceArgs) source_args = { 0 };
 	g_auto(CmdSnapshotArgs) args = { 0 };
+	CliTrackerArgs tracker_args = { 0 };
+	TrackerSettings settings;
 	g_autoptr(Source) source = NULL;
 	g_autoptr(Skeletons) skeletons = NULL;
 	g_autoptr(GMainLoop) loop = NULL;
@@ -218,8 +220,10 @@ cmd_snapshot_main(int argc, char **argv)
 	int status;
 
 	cli_add_source_entries(context, &source_args);
+	cli_add_tracker_entries(context, &tracker_args);
 	cmd_snapshot_add_entries(context, &args);
-	if (!cli_parse(context, "snapshot", &argc, &argv) || !cmd_snapshot_check_args(&args, argc))
+	if (!cli_parse_tracking(context, "snapshot", &argc, &argv, &tracker_args, &settings) ||
+	    !cmd_snapshot_check_args(&args, argc))
 		return 2;
 	if (args.every > 0 && !cmd_snapshot_make_folder(argv[1]))
 		return 1;
@@ -227,8 +231,8 @@ cmd_snapshot_main(int argc, char **argv)
 	source_args.fast = TRUE;
 	source = cli_open_source(&source_args, &error);
 	if (source == NULL ||
-	    (skeletons = skeletons_open(args.skeletons ? args.skeletons : "tracker", &error)) ==
-	            NULL) {
+	    (skeletons = skeletons_open_full(args.skeletons ? args.skeletons : "tracker", &settings,
+	                                     &error)) == NULL) {
 		cli_error("%s", error->message);
 		return 1;
 	}

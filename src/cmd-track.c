@@ -1,5 +1,8 @@
 /* skelbridge track: the tracker on any source, one line per frame on
- * standard output, as JSON for other programs or as a short summary. */
+ * standard output, as JSON for other programs or as a short summary. A
+ * JSON line ends with the camera pose as of that frame: every line stands
+ * alone, and a reader that wants changes compares two. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -60,10 +63,48 @@ cmd_track_user(GString *out, const TrackerUser *user)
 	g_string_append(out, "}}");
 }
 
+static const char *
+cmd_track_floor_name(TrackerFloorState floor)
+{
+	switch (floor) {
+	case TRACKER_FLOOR_UNKNOWN:
+		return "unknown";
+	case TRACKER_FLOOR_ASSUMED:
+		return "assumed";
+	case TRACKER_FLOOR_SEEN:
+		return "seen";
+	}
+	g_return_val_if_reached("unknown");
+}
+
+/* @degrees to hundredths, without the "-0.00" of a level sensor's noise. */
+static double
+cmd_track_angle(double degrees)
+{
+	double rounded = round(degrees * 100.0) / 100.0;
+
+	return rounded == 0.0 ? 0.0 : rounded;
+}
+
+/* ,"camera":{"floor":"seen","height":1001.8,"tilt":1.05,"roll":0.00} */
 static void
-cmd_track_print_json(const TrackerFrame *frame, guint32 timestamp)
+cmd_track_camera(GString *out, const TrackerCameraPose *pose)
+{
+	g_string_append_printf(out, ",\"camera\":{\"floor\":\"%s\",",
+	                       cmd_track_floor_name(pose->floor));
+	cmd_track_number(out, "height", pose->height_mm, "%.1f");
+	g_string_append_c(out, ',');
+	cmd_track_number(out, "tilt", cmd_track_angle(pose->tilt_deg), "%.2f");
+	g_string_append_c(out, ',');
+	cmd_track_number(out, "roll", cmd_track_angle(pose->roll_deg), "%.2f");
+	g_string_append_c(out, '}');
+}
+
+static void
+cmd_track_print_json(const TrackerFrame *frame, guint32 timestamp, Skeletons *skeletons)
 {
 	g_autoptr(GString) out = g_string_new(NULL);
+	TrackerCameraPose pose;
 
 	g_string_append_printf(out, "{\"frame\":%" G_GUINT64_FORMAT ",\"timestamp\":%u,\"users\":[",
 	                       frame->frame, timestamp);
@@ -72,7 +113,10 @@ cmd_track_print_json(const TrackerFrame *frame, guint32 timestamp)
 			g_string_append_c(out, ',');
 		cmd_track_user(out, &frame->users[u]);
 	}
-	g_string_append(out, "]}\n");
+	g_string_append_c(out, ']');
+	if (skeletons_get_camera_pose(skeletons, &pose))
+		cmd_track_camera(out, &pose);
+	g_string_append(out, "}\n");
 	fputs(out->str, stdout);
 }
 
@@ -99,7 +143,7 @@ cmd_track_frame(Source *source, const DepthFrame *frame, gpointer user_data)
 
 	skeletons_process(track->skeletons, frame, &out);
 	if (track->json)
-		cmd_track_print_json(&out, frame->timestamp);
+		cmd_track_print_json(&out, frame->timestamp, track->skeletons);
 	else
 		cmd_track_print_summary(&out);
 	fflush(stdout);
@@ -143,23 +187,28 @@ cmd_track_main(int argc, char **argv)
 	        g_option_context_new("- track people, one line a frame");
 	g_autoptr(GError) error = NULL;
 	g_auto(CliSourceArgs) args = { 0 };
+	CliTrackerArgs tracker_args = { 0 };
+	TrackerSettings settings;
 	g_autoptr(Source) source = NULL;
 	g_autoptr(Skeletons) skeletons = NULL;
 	g_autoptr(GMainLoop) loop = NULL;
 	gboolean json = FALSE;
 	const GOptionEntry entries[] = {
 		{ "json", 0, 0, G_OPTION_ARG_NONE, &json,
-		  "One JSON object a line: frame, timestamp, users and their joints", NULL },
+		  "One JSON object a line: frame, timestamp, users and their joints, camera pose",
+		  NULL },
 		G_OPTION_ENTRY_NULL
 	};
 	CmdTrack track = { 0 };
 
 	cli_add_source_entries(context, &args);
+	cli_add_tracker_entries(context, &tracker_args);
 	g_option_context_add_main_entries(context, entries, NULL);
-	if (!cli_parse(context, "track", &argc, &argv))
+	if (!cli_parse_tracking(context, "track", &argc, &argv, &tracker_args, &settings))
 		return 2;
 	source = cli_open_source(&args, &error);
-	if (source == NULL || (skeletons = skeletons_open("tracker", &error)) == NULL) {
+	if (source == NULL ||
+	    (skeletons = skeletons_open_full("tracker", &settings, &error)) == NULL) {
 		cli_error("%s", error->message);
 		return 1;
 	}

@@ -4,9 +4,9 @@
 #include "tracker/tracker.h"
 
 static gpointer
-skeletons_tracker_open(GError **error)
+skeletons_tracker_open(const TrackerSettings *settings, GError **error)
 {
-	return tracker_new(NULL, error);
+	return tracker_new(settings, error);
 }
 
 /* Stills start a new sequence each; so does a source whose clock starts
@@ -41,6 +41,12 @@ skeletons_tracker_labels(gpointer data, const DepthFrame *depth G_GNUC_UNUSED,
 }
 
 static void
+skeletons_tracker_camera_pose(gpointer data, TrackerCameraPose *pose)
+{
+	tracker_get_camera_pose(data, pose);
+}
+
+static void
 skeletons_tracker_reset(gpointer data)
 {
 	tracker_reset(data);
@@ -59,5 +65,6 @@ const SkeletonsBackend skeletons_tracker_backend = {
 	.process = skeletons_tracker_process,
 	.reset = skeletons_tracker_reset,
 	.labels = skeletons_tracker_labels,
+	.camera_pose = skeletons_tracker_camera_pose,
 	.free = skeletons_tracker_free,
 };

@@ -4,7 +4,7 @@
 #include "truth.h"
 
 static gpointer
-skeletons_truth_open(GError **error G_GNUC_UNUSED)
+skeletons_truth_open(const TrackerSettings *settings G_GNUC_UNUSED, GError **error G_GNUC_UNUSED)
 {
 	/* Stateless; any non-NULL pointer says the open worked. */
 	return (gpointer)&skeletons_truth_backend;

@@ -27,15 +27,26 @@ skeletons_usage(void)
 Skeletons *
 skeletons_open(const char *name, GError **error)
 {
-	g_autofree char *usage = NULL;
+	return skeletons_open_full(name, NULL, error);
+}
 
+Skeletons *
+skeletons_open_full(const char *name, const TrackerSettings *settings, GError **error)
+{
+	g_autofree char *usage = NULL;
+	TrackerSettings defaults;
+
+	if (settings == NULL) {
+		tracker_settings_init(&defaults);
+		settings = &defaults;
+	}
 	for (guint i = 0; i < G_N_ELEMENTS(backends); i++) {
 		Skeletons *skeletons;
 		gpointer data;
 
 		if (strcmp(name, backends[i]->name) != 0)
 			continue;
-		if ((data = backends[i]->open(error)) == NULL)
+		if ((data = backends[i]->open(settings, error)) == NULL)
 			return NULL;
 		skeletons = g_new0(Skeletons, 1);
 		skeletons->backend = backends[i];
@@ -76,6 +87,15 @@ skeletons_get_labels(Skeletons *skeletons, const DepthFrame *depth, const Tracke
 	if (skeletons->backend->labels == NULL)
 		return FALSE;
 	return skeletons->backend->labels(skeletons->data, depth, frame, labels);
+}
+
+gboolean
+skeletons_get_camera_pose(Skeletons *skeletons, TrackerCameraPose *pose)
+{
+	if (skeletons->backend->camera_pose == NULL)
+		return FALSE;
+	skeletons->backend->camera_pose(skeletons->data, pose);
+	return TRUE;
 }
 
 void

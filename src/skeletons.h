@@ -9,7 +9,7 @@
 #include <glib.h>
 
 #include "depth.h"
-#include "tracker/tracker-types.h"
+#include "tracker/tracker.h"
 
 #define SKELETONS_ERROR (skeletons_error_quark())
 GQuark skeletons_error_quark(void);
@@ -22,7 +22,8 @@ typedef enum {
 typedef struct {
 	const char *name;
 	const char *usage; /* one line: "truth   the demo scene's ..." */
-	gpointer (*open)(GError **error);
+	/* @settings: the tracker's, for backends that track; never NULL. */
+	gpointer (*open)(const TrackerSettings *settings, GError **error);
 	/* Fills @out for @depth: frame number, time and users. */
 	void (*process)(gpointer data, const DepthFrame *depth, TrackerFrame *out);
 	/* Optional: forget the past (the source jumped, the device came back). */
@@ -31,13 +32,22 @@ typedef struct {
 	 * taken for; FALSE when the backend cannot tell. */
 	gboolean (*labels)(gpointer data, const DepthFrame *depth, const TrackerFrame *frame,
 	                   guint8 *labels);
+	/* Optional: the camera pose as of the last frame processed. */
+	void (*camera_pose)(gpointer data, TrackerCameraPose *pose);
 	void (*free)(gpointer data);
 } SkeletonsBackend;
 
 typedef struct _Skeletons Skeletons;
 
-/** skeletons_open: the backend called @name. */
+/** skeletons_open: the backend called @name; one that tracks does so with the defaults. */
 Skeletons *skeletons_open(const char *name, GError **error);
+
+/**
+ * skeletons_open_full:
+ * The backend called @name; one that tracks does so with @settings (NULL:
+ * the defaults). Fails on an unknown name or settings out of range.
+ */
+Skeletons *skeletons_open_full(const char *name, const TrackerSettings *settings, GError **error);
 void skeletons_free(Skeletons *skeletons);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Skeletons, skeletons_free)
 
@@ -55,6 +65,14 @@ const char *skeletons_name(const Skeletons *skeletons);
  */
 gboolean skeletons_get_labels(Skeletons *skeletons, const DepthFrame *depth,
                               const TrackerFrame *frame, guint8 *labels);
+
+/**
+ * skeletons_get_camera_pose:
+ * The camera pose as the last frame processed showed it (see
+ * tracker_get_camera_pose()). FALSE, with @pose untouched, when the backend
+ * does not know it.
+ */
+gboolean skeletons_get_camera_pose(Skeletons *skeletons, TrackerCameraPose *pose);
 
 /** skeletons_reset: frames from now on do not follow the ones before. */
 void skeletons_reset(Skeletons *skeletons);

@@ -16,7 +16,8 @@ track(TestutilSpawned *s, const char *source, const char *frames, gboolean json)
 	testutil_spawn(s, argv);
 }
 
-/* Every line is one object: frame, timestamp, users; joints by name. */
+/* Every line is one object: frame, timestamp, users, the camera pose;
+ * joints by name. */
 static void
 test_json_lines(void)
 {
@@ -36,7 +37,8 @@ test_json_lines(void)
 		        strstr(lines[i], ",\"users\":[{\"id\":1,\"joints\":{\"head\":{\"x\":"));
 		g_assert_nonnull(strstr(lines[i], "\"left_hand\":{\"x\":"));
 		g_assert_nonnull(strstr(lines[i], ",\"confidence\":"));
-		g_assert_true(g_str_has_suffix(lines[i], "}}}]}"));
+		g_assert_nonnull(strstr(lines[i], "}}}],\"camera\":{\"floor\":\"seen\","));
+		g_assert_true(g_str_has_suffix(lines[i], "}}"));
 	}
 }
 
@@ -78,8 +80,10 @@ test_raw_stills(void)
 	track(&s, spec, "0", TRUE);
 	g_assert_cmpint(s.status, ==, 0);
 	g_assert_cmpstr(s.out, ==,
-	                "{\"frame\":0,\"timestamp\":0,\"users\":[]}\n"
-	                "{\"frame\":1,\"timestamp\":33333,\"users\":[]}\n");
+	                "{\"frame\":0,\"timestamp\":0,\"users\":[],\"camera\":{\"floor\":"
+	                "\"unknown\",\"height\":0.0,\"tilt\":0.00,\"roll\":0.00}}\n"
+	                "{\"frame\":1,\"timestamp\":33333,\"users\":[],\"camera\":{\"floor\":"
+	                "\"unknown\",\"height\":0.0,\"tilt\":0.00,\"roll\":0.00}}\n");
 	testutil_rmdir(dir);
 }
 

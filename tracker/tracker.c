@@ -43,6 +43,8 @@ struct _Tracker {
 	guint8 user_of[TRACKER_SEGMENT_MAX_PEOPLE];
 	TrackerLabelsState labels_state;
 	guint8 *labels; /* per cell, when TRACKER_LABELS_KEPT */
+	/* As of the last frame given back: a worker may be on the next one. */
+	TrackerCameraPose pose;
 };
 
 void
@@ -62,9 +64,27 @@ tracker_settings_init(TrackerSettings *s)
 	s->d_cutoff_hz = 1.0;
 	s->joint_hold_us = 300000;
 	s->user_timeout_us = 1000000;
+	s->camera_height_mm = 0.0;
+	s->camera_tilt_deg = 0.0;
+	s->camera_roll_deg = 0.0;
 }
 
-static gboolean
+/* What is wrong with the camera pose, or NULL. */
+static const char *
+tracker_settings_check_pose(const TrackerSettings *s)
+{
+	double h = s->camera_height_mm;
+
+	if (!(h == 0.0 || (h >= 200.0 && h <= 4000.0)))
+		return "camera_height_mm: must be 0 (not given) or 200 to 4000 mm";
+	if (!(fabs(s->camera_tilt_deg) <= 60.0))
+		return "camera_tilt_deg: must be -60 to 60 degrees";
+	if (!(fabs(s->camera_roll_deg) <= 45.0))
+		return "camera_roll_deg: must be -45 to 45 degrees";
+	return NULL;
+}
+
+gboolean
 tracker_settings_check(const TrackerSettings *s, GError **error)
 {
 	const TrackerCamera *c = &s->camera;
@@ -82,10 +102,26 @@ tracker_settings_check(const TrackerSettings *s, GError **error)
 		bad = "smoothing: cutoffs must be positive and beta not negative";
 	else if (s->joint_hold_us < 0 || s->user_timeout_us < 0)
 		bad = "joint_hold_us, user_timeout_us: must not be negative";
+	else
+		bad = tracker_settings_check_pose(s);
 	if (bad == NULL)
 		return TRUE;
 	g_set_error(error, TRACKER_ERROR, TRACKER_ERROR_SETTINGS, "tracker settings: %s", bad);
 	return FALSE;
+}
+
+/* The camera pose the floor gives, kept for tracker_get_camera_pose(). */
+static void
+tracker_note_pose(Tracker *t)
+{
+	const TrackerFloor *floor = &t->floor;
+	TrackerCameraPose *pose = &t->pose;
+
+	pose->floor = floor->seen    ? TRACKER_FLOOR_SEEN
+	              : floor->found ? TRACKER_FLOOR_ASSUMED
+	                             : TRACKER_FLOOR_UNKNOWN;
+	pose->height_mm = floor->found ? floor->offset : 0.0;
+	tracker_floor_pose_from_up(floor->up, &pose->tilt_deg, &pose->roll_deg);
 }
 
 Tracker *
@@ -115,7 +151,12 @@ tracker_new(const TrackerSettings *settings, GError **error)
 	t->planes = tracker_planes_new(&t->grid);
 	t->segmenter = tracker_segmenter_new(&t->grid);
 	t->limbs = tracker_limb_fitter_new(&t->grid);
-	tracker_floor_reset(&t->floor);
+	tracker_floor_init(&t->floor);
+	tracker_floor_set_prior(
+	        &t->floor,
+	        tracker_floor_up_from_pose(settings->camera_tilt_deg, settings->camera_roll_deg),
+	        settings->camera_height_mm);
+	tracker_note_pose(t);
 	tracker_users_reset(&t->users);
 	return t;
 }
@@ -140,11 +181,20 @@ tracker_get_settings(const Tracker *t)
 }
 
 void
+tracker_get_camera_pose(const Tracker *t, TrackerCameraPose *pose)
+{
+	g_return_if_fail(t != NULL && pose != NULL);
+
+	*pose = t->pose;
+}
+
+void
 tracker_reset(Tracker *t)
 {
 	guint next_id = t->users.next_id;
 
 	tracker_floor_reset(&t->floor);
+	tracker_note_pose(t);
 	tracker_users_reset(&t->users);
 	t->users.next_id = next_id;
 	t->have_time = FALSE;
@@ -311,6 +361,7 @@ tracker_process(Tracker *t, const guint16 *depth_mm, guint64 frame, gint64 time_
 	if (ok) {
 		tracker_run(t, depth_mm, frame, time_us, out);
 		t->labels_state = TRACKER_LABELS_LIVE;
+		tracker_note_pose(t);
 	}
 	g_atomic_int_set(&t->busy, 0);
 	return ok;
@@ -465,5 +516,6 @@ tracker_process_finish(Tracker *t, GAsyncResult *result, TrackerFrame *out, GErr
 	job = g_task_get_task_data(G_TASK(result));
 	*out = job->result;
 	tracker_labels_keep(t);
+	tracker_note_pose(t);
 	return TRUE;
 }

@@ -33,8 +33,8 @@ typedef struct {
 	 * Default 1500 (a third of an adult at 4 m). */
 	guint min_user_pixels;
 	/* A head lower than this above the floor is not a person's (when the
-	 * floor is in view). Default 900 mm: a 1.15 m child counts, a chair's
-	 * back does not. */
+	 * floor is in view, or camera_height_mm puts it). Default 900 mm: a
+	 * 1.15 m child counts, a chair's back does not. */
 	double min_user_height_mm;
 	/* Readings farther than this are ignored. Default 6000 mm. */
 	double max_depth_mm;
@@ -53,12 +53,50 @@ typedef struct {
 	/* A user not seen for this long is dropped and their id retired; one
 	 * who comes back sooner keeps their id. Default 1000000 us. */
 	gint64 user_timeout_us;
+	/* The camera pose, for rooms where the floor is not in view (a sensor
+	 * high up looking across, or at eye height). Whenever the floor is
+	 * seen, the pose measured from it wins; these only say where to look
+	 * for it (within 30 degrees of the up they give) and stand in while it
+	 * is out of view. */
+	/* The sensor's height above the floor: with it, a floor out of view is
+	 * taken to be there, and heights above the floor are known. Default 0:
+	 * not given, heights are from the sensor until a floor is seen. 0 or
+	 * 200 to 4000 mm. */
+	double camera_height_mm;
+	/* How far the sensor looks down: positive tilted down, negative up.
+	 * Default 0, level. -60 to 60 degrees. */
+	double camera_tilt_deg;
+	/* How far the sensor is turned about its viewing axis: positive
+	 * counter-clockwise as seen from behind it, so that upright people
+	 * lean toward the image's right. Default 0. -45 to 45 degrees. */
+	double camera_roll_deg;
 } TrackerSettings;
+
+/* What the camera pose is taken from (tracker_get_camera_pose()). */
+typedef enum {
+	TRACKER_FLOOR_UNKNOWN, /* no floor seen, no height given: tilt and roll as set */
+	TRACKER_FLOOR_ASSUMED, /* no floor seen: the pose as set, the floor assumed there */
+	TRACKER_FLOOR_SEEN,    /* the floor in view: the pose measured from it */
+} TrackerFloorState;
+
+typedef struct {
+	TrackerFloorState floor;
+	double height_mm; /* the sensor above the floor; 0 when unknown */
+	double tilt_deg;  /* positive: looking down */
+	double roll_deg;  /* positive: counter-clockwise as seen from behind */
+} TrackerCameraPose;
 
 typedef struct _Tracker Tracker;
 
 /** tracker_settings_init: fills @settings with the defaults above. */
 void tracker_settings_init(TrackerSettings *settings);
+
+/**
+ * tracker_settings_check:
+ * Fails with TRACKER_ERROR_SETTINGS, naming the setting and its range, when
+ * one is out of range.
+ */
+gboolean tracker_settings_check(const TrackerSettings *settings, GError **error);
 
 /**
  * tracker_new:
@@ -71,6 +109,14 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(Tracker, tracker_free)
 
 /** tracker_get_settings: the settings the tracker runs with. */
 const TrackerSettings *tracker_get_settings(const Tracker *tracker);
+
+/**
+ * tracker_get_camera_pose:
+ * The camera pose as of the last frame tracker_process() or
+ * tracker_process_finish() gave: measured from the floor when it is in
+ * view, else the settings' (before the first frame too).
+ */
+void tracker_get_camera_pose(const Tracker *tracker, TrackerCameraPose *pose);
 
 /**
  * tracker_process:
