@@ -507,8 +507,16 @@ tracker_body_height(const TrackerBodyCells *cells, const TrackerPerson *person, 
 	*level0 = 0.0;
 	if (!person->head.found)
 		return floor && height_hint > 0.0;
-	if (floor) {
+	/* A head cut off by the image's top is no measure of height. */
+	if (floor && !person->head.cut_top) {
 		*H = CLAMP(person->head.top_height, 800.0, 2400.0);
+		return TRUE;
+	}
+	if (floor) {
+		*H = MAX(*H, person->head.top_height);
+		*level0 =
+		        person->head.top_height - person->head.radius - (1.0 - HEAD_TO_CENTRE) * *H;
+		*level0 = MIN(*level0, 0.0);
 		return TRUE;
 	}
 	/* No floor: hang the body from the head's centre, which hair that

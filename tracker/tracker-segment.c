@@ -20,6 +20,12 @@
 #define HEAD_MAX_TOP_MM   2400.0   /* no one's head is higher above the floor */
 #define HEAD_DEPTH_MM     250.0    /* a head's outline is this deep at most */
 #define NEW_PERSON_MM2    50000.0  /* a new person shows this much surface at least */
+#define CUT_MIN_MM        100.0    /* cut off by the image's top: a head's part */
+#define CUT_MAX_MM        600.0    /* ...up to shoulders and neck */
+#define CUT_FAR_MM        3000.0   /* ...nearer than this */
+#define CUT_MIN_HEIGHT_MM 900.0    /* ...this high where it is cut, when the floor says */
+#define CUT_NECK_MM       150.0    /* a neck's length */
+#define CUT_SEED_ROWS     3        /* rows of its cells that seed its person */
 #define HEAD_ALONE_MM2    120000.0 /* a head and a hand over it show less than this */
 #define HEAD_MIN_PIXELS   200
 #define FLAT_MM           25.0 /* a surface within this of a plane is a wall */
@@ -61,6 +67,7 @@ typedef struct {
 	int l, r;     /* the cap's columns */
 	int box[4];   /* the torso box below it: columns, rows */
 	gboolean cut; /* the cap runs off the image's side */
+	int seed_v1;  /* cut off by the image's top: its cells down to this row seed it */
 } HeadCandidate;
 
 struct _TrackerSegmenter {
@@ -556,6 +563,7 @@ tracker_segmenter_head_shape(const TrackerSegmenter *seg, const TrackerGrid *gri
 	                          top_h - radius - tracker_floor_height(floor, centre));
 	head->found = TRUE;
 	head->hinted = FALSE;
+	head->cut_top = FALSE;
 	head->centre = centre;
 	head->radius = radius;
 	head->top_height = top_h;
@@ -707,6 +715,129 @@ tracker_segmenter_drop_cut(TrackerSegmenter *seg, int b, guint first)
 	seg->n_heads = n;
 }
 
+/* ---- people cut off by the image's top ---- */
+
+/* The mean point of blob @b's cells in columns @l..@r, rows @v0..@v1. */
+static TrackerVec3
+tracker_segmenter_mean(const TrackerSegmenter *seg, const TrackerGrid *grid, int b, int l, int r,
+                       int v0, int v1)
+{
+	TrackerVec3 sum = tracker_vec3(0, 0, 0);
+	guint n = 0;
+
+	for (int v = v0; v <= MIN(v1, seg->height - 1); v++) {
+		for (int u = l; u <= r; u++) {
+			int k = v * seg->width + u;
+
+			if (seg->blob[k] != b + 1)
+				continue;
+			sum = tracker_vec3_add(sum, tracker_grid_point(grid, k));
+			n++;
+		}
+	}
+	return tracker_vec3_scale(sum, 1.0 / MAX(n, 1u));
+}
+
+/* Where the head of a person cut off at row @v by the image's top is:
+ * over the middle of their cells there, part of a radius behind them;
+ * a head no wider than a head is partly in view, its centre at the edge;
+ * a wider run is the neck and shoulders, the head a neck above them. */
+static void
+tracker_segmenter_cut_head(const TrackerSegmenter *seg, const TrackerGrid *grid,
+                           const TrackerFloor *floor, const HeadCandidate *h, double width_mm,
+                           TrackerHead *head)
+{
+	TrackerVec3 front =
+	        tracker_segmenter_mean(seg, grid, h->blob, h->l, h->r, h->seed_v1 - 1, h->seed_v1);
+	double radius = CLAMP(width_mm / 2.0, 70.0, 120.0),
+	       edge = tracker_floor_height(floor, front);
+
+	head->found = TRUE;
+	head->hinted = FALSE;
+	head->cut_top = TRUE;
+	head->radius = radius;
+	head->centre = tracker_vec3_mad(front, tracker_vec3_normalize(front), 2.0 / 3.0 * radius);
+	if (width_mm > HEAD_MAX_CAP_MM)
+		head->centre = tracker_vec3_mad(head->centre, floor->up, CUT_NECK_MM + radius);
+	head->top_height = tracker_floor_height(floor, head->centre) + radius;
+	head->top_height = MAX(head->top_height, edge);
+}
+
+/* Whether the run @l..@r of blob @b's cells along the image's top (row
+ * @v) is a person cut off there: a head or a neck at one depth, over a
+ * body as a head is (shoulders wider than it, a torso at its depth). A
+ * person close to the sensor, or under one looking down, shows nothing
+ * above the shoulders. */
+static gboolean
+tracker_segmenter_is_cut_top(TrackerSegmenter *seg, const TrackerGrid *grid,
+                             const TrackerFloor *floor, int b, int l, int r, int v,
+                             double *width_mm, int box[4])
+{
+	int k = v * seg->width + (l + r) / 2;
+	double cell_mm = tracker_grid_cell_mm(grid, grid->z[k]);
+	double body = floor->found ? MAX(seg->heights[k] + 200.0, 1200.0) : DEFAULT_HEIGHT;
+
+	*width_mm = (r - l + 1) * cell_mm;
+	if (*width_mm < CUT_MIN_MM || *width_mm > CUT_MAX_MM || grid->z[k] > CUT_FAR_MM ||
+	    tracker_grid_at_side(grid, l) || tracker_grid_at_side(grid, r))
+		return FALSE;
+	if (floor->found && seg->heights[k] < CUT_MIN_HEIGHT_MM)
+		return FALSE;
+	tracker_segmenter_body_box(seg, (l + r) / 2, v, cell_mm, body, box);
+	return tracker_segmenter_shoulders(seg, grid, b, l, r, v, cell_mm, body, grid->z[k]) &&
+	       tracker_segmenter_below(seg, grid, b, (l + r) / 2, v, cell_mm, 0.35 * body,
+	                               grid->z[k]) >= HEAD_NECK_FILL &&
+	       tracker_segmenter_body_fill(seg, grid, b, box, grid->z[k]) >= HEAD_BODY_FILL &&
+	       tracker_segmenter_torso_level(seg, grid, box, grid->z[k]) &&
+	       !tracker_segmenter_flat(seg, grid, b);
+}
+
+/* Whether a head of blob @b has any of the columns @l..@r. */
+static gboolean
+tracker_segmenter_columns_taken(const TrackerSegmenter *seg, int b, int l, int r)
+{
+	for (guint h = 0; h < seg->n_heads; h++) {
+		if (seg->heads[h].blob == b && seg->heads[h].l <= r && seg->heads[h].r >= l)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* People cut off by the image's top in blob @b: its runs of cells along
+ * the top row, each a head or a neck. Runs in columns a head of the
+ * blob already took are its own. */
+static void
+tracker_segmenter_cut_tops(TrackerSegmenter *seg, const TrackerGrid *grid,
+                           const TrackerFloor *floor, int b)
+{
+	Blob *blob = &seg->blobs[b];
+	int v = blob->v0;
+
+	if (!tracker_grid_at_top(grid, v))
+		return;
+	for (int u = blob->u0; u <= blob->u1 && seg->n_heads < MAX_HEADS; u++) {
+		HeadCandidate *h = &seg->heads[seg->n_heads];
+		double width_mm;
+		int l = u;
+
+		if (seg->blob[v * seg->width + u] != b + 1)
+			continue;
+		while (u + 1 <= blob->u1 && seg->blob[v * seg->width + u + 1] == b + 1)
+			u++;
+		if (tracker_segmenter_columns_taken(seg, b, l, u) ||
+		    !tracker_segmenter_is_cut_top(seg, grid, floor, b, l, u, v, &width_mm, h->box))
+			continue;
+		h->blob = b;
+		h->l = l;
+		h->r = u;
+		h->cut = FALSE;
+		h->seed_v1 = v + CUT_SEED_ROWS;
+		tracker_segmenter_cut_head(seg, grid, floor, h, width_mm, &h->head);
+		seg->n_heads++;
+		blob->n_heads++;
+	}
+}
+
 static void
 tracker_segmenter_heads_in_blob(TrackerSegmenter *seg, const TrackerGrid *grid,
                                 const TrackerFloor *floor, const TrackerSegmentParams *params,
@@ -737,11 +868,13 @@ tracker_segmenter_heads_in_blob(TrackerSegmenter *seg, const TrackerGrid *grid,
 		h->l = l;
 		h->r = r;
 		h->cut = tracker_grid_at_side(grid, l) || tracker_grid_at_side(grid, r);
+		h->seed_v1 = 0;
 		tracker_segmenter_head_shape(seg, grid, floor, l, r, width_mm, seg->top_cell[peak],
 		                             &h->head);
 		blob->n_heads++;
 	}
 	tracker_segmenter_drop_cut(seg, b, first);
+	tracker_segmenter_cut_tops(seg, grid, floor, b);
 }
 
 /* Whether a head found this frame is the one @hint had, or stands so
@@ -826,6 +959,8 @@ tracker_segmenter_hinted_heads(TrackerSegmenter *seg, const TrackerGrid *grid,
 		h->head.centre = hints[i].head;
 		h->head.top_height = tracker_floor_height(floor, h->head.centre) + h->head.radius;
 		h->head.hinted = TRUE;
+		h->head.cut_top = FALSE;
+		h->seed_v1 = 0;
 		/* Someone's shoulder under where a head was is not a head. */
 		if (floor->found && h->head.top_height < 0.85 * hints[i].height)
 			continue;
@@ -1019,13 +1154,14 @@ tracker_segmenter_seed(TrackerSegmenter *seg, const TrackerGrid *grid, const Hea
 {
 	const Blob *blob = &seg->blobs[h->blob];
 
-	for (int v = blob->v0; v <= blob->v1; v++) {
+	for (int v = blob->v0; v <= (h->head.cut_top ? h->seed_v1 : blob->v1); v++) {
 		for (int u = h->l; u <= h->r; u++) {
 			int k = v * seg->width + u;
 
 			if (seg->blob[k] != h->blob + 1 ||
-			    tracker_vec3_distance(tracker_grid_point(grid, k), h->head.centre) >
-			            1.2 * h->head.radius)
+			    (!h->head.cut_top &&
+			     tracker_vec3_distance(tracker_grid_point(grid, k), h->head.centre) >
+			             1.2 * h->head.radius))
 				continue;
 			seg->dist[k] = 0.0f;
 			seg->labels[k] = label;

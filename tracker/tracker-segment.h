@@ -28,6 +28,9 @@ typedef struct {
 	double radius;      /* mm */
 	double top_height;  /* height of the top above the floor (or camera) */
 	gboolean hinted;    /* found where a tracked head was, not by its outline */
+	/* Its top, or all of it, is above the image: centre and top are
+	 * guessed from the neck and shoulders below the image's edge. */
+	gboolean cut_top;
 } TrackerHead;
 
 typedef struct {

@@ -269,7 +269,7 @@ tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 tim
 	track->body = body;
 	track->has_body = TRUE;
 	memcpy(track->limbs, poses, sizeof(poses));
-	if (person->head.found && !person->head.hinted) {
+	if (person->head.found && !person->head.hinted && !person->head.cut_top) {
 		track->head_seen_us = time_us;
 		if (t->floor.found)
 			track->height = MAX(track->height, body.height);
