@@ -25,6 +25,18 @@
 #define HIP_RADIUS      0.065
 #define TORSO_LOW       0.560
 #define TORSO_HIGH      0.790
+/* The legs' column: a grid of points from just over the feet to just
+ * under the pelvis, either side of the body's axis, their front surface
+ * this far before it (fractions of H); the depth there within this of it
+ * is the legs, nearer hides them. */
+#define LEGS_LOW       0.12
+#define LEGS_HIGH      0.44
+#define LEGS_HALF      0.05
+#define LEGS_ROWS      5
+#define LEGS_COLUMNS   4
+#define LEGS_FRONT     0.04
+#define LEGS_DEPTH_MM  150.0
+#define LEGS_NEARER_MM 150.0
 
 typedef struct {
 	double s[MAX_FIT_POINTS], t[MAX_FIT_POINTS];
@@ -611,4 +623,54 @@ tracker_body_trunk(const TrackerBody *body, TrackerVec3 joints[TRACKER_N_JOINTS]
 	        tracker_body_point(body, hh, TRACKER_BODY_PELVIS_UP * H, 0.0);
 	joints[TRACKER_JOINT_RIGHT_HIP] =
 	        tracker_body_point(body, -hh, TRACKER_BODY_PELVIS_UP * H, 0.0);
+}
+
+/* ---- is it a person? ---- */
+
+/* What the depth shows at a point of the legs' column @p: nothing to go
+ * on (no reading, out of the image, something nearer hiding it), the
+ * person's legs there, or the room seen past where they would be. */
+typedef enum { LEGS_UNKNOWN, LEGS_FILLED, LEGS_THROUGH } LegsSample;
+
+static LegsSample
+tracker_body_legs_sample(const TrackerBody *body, const TrackerBodyCells *cells, TrackerVec3 p)
+{
+	const TrackerGrid *grid = cells->grid;
+	double gu, gv, front, d;
+	int k;
+
+	if (!tracker_grid_locate(grid, p, &gu, &gv) || (k = tracker_grid_index(grid, gu, gv)) < 0 ||
+	    grid->z[k] <= 0.0f)
+		return LEGS_UNKNOWN;
+	front = p.z - LEGS_FRONT * body->height;
+	d = grid->z[k] - front;
+	if (d < -LEGS_NEARER_MM)
+		return LEGS_UNKNOWN;
+	return d > LEGS_DEPTH_MM ? LEGS_THROUGH : LEGS_FILLED;
+}
+
+double
+tracker_body_legs_through(const TrackerBody *body, const TrackerBodyCells *cells, guint *judged)
+{
+	double H = body->height;
+	guint filled = 0, through = 0;
+	/* Across the view, whichever way the person faces: side-on, a
+	 * person's legs are as wide as a thigh is deep. */
+	TrackerVec3 across = tracker_vec3_normalize(tracker_vec3_cross(body->up, body->origin));
+
+	for (int i = 0; i < LEGS_ROWS; i++) {
+		double up = (LEGS_LOW + (LEGS_HIGH - LEGS_LOW) * i / (LEGS_ROWS - 1)) * H;
+		TrackerVec3 axis = tracker_body_point(body, 0.0, up, 0.0);
+
+		for (int j = 0; j < LEGS_COLUMNS; j++) {
+			double l = (-LEGS_HALF + 2.0 * LEGS_HALF * j / (LEGS_COLUMNS - 1)) * H;
+			LegsSample s = tracker_body_legs_sample(body, cells,
+			                                        tracker_vec3_mad(axis, across, l));
+
+			filled += s == LEGS_FILLED;
+			through += s == LEGS_THROUGH;
+		}
+	}
+	*judged = filled + through;
+	return *judged > 0 ? (double)through / *judged : 0.0;
 }

@@ -106,3 +106,15 @@ gboolean tracker_capsule_within(const TrackerCapsule *c, TrackerVec3 p, double m
 
 /** tracker_body_core_within: whether @p lies within @margin of the trunk or head. */
 gboolean tracker_body_core_within(const TrackerBody *body, TrackerVec3 p, double margin);
+
+/**
+ * tracker_body_legs_through:
+ * How much of the column where @body's legs would stand (from just over
+ * the feet to just under the pelvis) the sensor sees past: a share of
+ * the points there it can judge, of which there are @judged (points
+ * with no reading, out of view or hidden by something nearer tell
+ * nothing). A person's legs fill it, or stride across it; a coat stand's
+ * pole or a plant's stem leaves it open.
+ */
+double tracker_body_legs_through(const TrackerBody *body, const TrackerBodyCells *cells,
+                                 guint *judged);

@@ -30,7 +30,7 @@
 #define HEAD_MIN_PIXELS   200
 #define FLAT_MM           25.0 /* a surface within this of a plane is a wall */
 #define FLAT_SAMPLES      256
-#define UNDER_LOOK        3     /* cells looked up past no reading above a cap */
+#define UNDER_LOOK_MM     500.0 /* how far up past no reading above a cap is looked */
 #define BODY_DEPTH_MM     250.0 /* a body is within this of its head's depth */
 #define HEAD_NECK_FILL    0.8   /* rows under a head's centre a body fills */
 #define SHOULDER_FROM     0.17  /* the shoulders lie this far below the top */
@@ -486,21 +486,27 @@ tracker_segmenter_blob_below(const TrackerSegmenter *seg, const int box[4], int 
  * patch of wall under an arm) or where a flat surface of the room was
  * cut away from it (the side of a cabinet under its top). The first
  * reading above each column counts: the projector's shadow may lie
- * between a patch and the arm over it. */
+ * between a patch and the arm over it. Nothing above is an outline
+ * against what the sensor cannot read (too far, a window). */
 static gboolean
 tracker_segmenter_outline(const TrackerSegmenter *seg, const TrackerGrid *grid, int l, int r)
 {
 	guint against = 0, under = 0;
 
 	for (int u = l; u <= r; u++) {
-		int k = seg->top_cell[u], above = k - seg->width;
+		int k = seg->top_cell[u], above = k - seg->width, look;
 
 		if (k < 0)
 			continue;
-		for (int up = 0; up < UNDER_LOOK && above >= 0 && grid->z[above] <= 0.0f; up++)
+		/* The shadow of an arm held near the sensor over something
+		 * far is tens of cells: look up half a metre, there. */
+		look = (int)(UNDER_LOOK_MM / tracker_grid_cell_mm(grid, grid->z[k]));
+		for (int up = 0; up < look && above >= 0 && grid->z[above] <= 0.0f; up++)
 			above -= seg->width;
-		if (above < 0 || grid->z[above] <= 0.0f)
+		if (above < 0 || grid->z[above] <= 0.0f) {
+			against++;
 			continue;
+		}
 		if (grid->z[above] < grid->z[k] - tracker_segment_jump(grid->z[above]) ||
 		    (seg->structure[above] &&
 		     fabsf(grid->z[above] - grid->z[k]) < tracker_segment_jump(grid->z[k])))

@@ -47,7 +47,6 @@ tracker_users_new_track(TrackerUsers *users)
 			continue;
 		memset(track, 0, sizeof(*track));
 		track->active = TRUE;
-		track->id = users->next_id++;
 		return t;
 	}
 	return -1;
@@ -197,6 +196,8 @@ tracker_users_output(TrackerUsers *users, const TrackerUsersParams *params, gint
 			continue;
 		if (!track->seen_now && !tracker_users_age(track, params, time_us))
 			continue;
+		if (!track->verified)
+			continue;
 		if (frame->n_users >= MIN(max_users, TRACKER_MAX_USERS))
 			continue;
 		user = &frame->users[frame->n_users++];
@@ -205,4 +206,15 @@ tracker_users_output(TrackerUsers *users, const TrackerUsersParams *params, gint
 		user->n_pixels = track->seen_now ? track->n_pixels : 0;
 		memcpy(user->joints, track->joints, sizeof(user->joints));
 	}
+}
+
+void
+tracker_users_verify(TrackerUsers *users, int t)
+{
+	TrackerTrack *track = &users->tracks[t];
+
+	if (track->verified)
+		return;
+	track->verified = TRUE;
+	track->id = users->next_id++;
 }

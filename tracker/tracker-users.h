@@ -2,7 +2,8 @@
  * short losses.
  *
  * Each person found in a frame is matched to the nearest tracked user
- * (by the centre of their cells) or becomes a new user with a new id; ids
+ * (by the centre of their cells) or becomes a new user; a user is
+ * reported, with a new id, once their body is seen to be a person's. Ids
  * count up from 1 and are never given out twice. Every joint coordinate
  * goes through a One Euro filter. A joint the frame does not give, or a
  * user the frame does not show, is carried at its last place for a while
@@ -28,7 +29,11 @@ typedef struct {
 
 typedef struct {
 	gboolean active;
-	guint id;
+	/* Reported once it looked like a person: a track starts from a
+	 * person-shaped surface, and is one once its body fits (see
+	 * tracker_limb_plausible()). Its id is given then. */
+	gboolean verified;
+	guint id; /* 0 until verified */
 	gint64 last_seen_us;
 	gboolean seen_now; /* a person matched it this frame */
 	TrackerVec3 centre;
@@ -73,6 +78,9 @@ void tracker_users_update(TrackerUsers *users, int t, const TrackerCamera *camer
                           const TrackerVec3 joints[TRACKER_N_JOINTS],
                           const double confidence[TRACKER_N_JOINTS],
                           const TrackerUsersParams *params, gint64 time_us);
+
+/** tracker_users_verify: track @t is a person: reported from now on, with an id. */
+void tracker_users_verify(TrackerUsers *users, int t);
 
 /**
  * tracker_users_output:

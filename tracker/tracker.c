@@ -19,6 +19,10 @@ G_DEFINE_QUARK(skelbridge - tracker - error - quark, tracker_error)
  * limbs fitted on it: they would not move. */
 #define REFINE_MOVE_MM  5.0
 #define REFINE_TURN_RAD 0.02
+/* A person's legs' column: seen through at no more than this share of
+ * the points judged, when at least this many are. */
+#define VERIFY_MAX_THROUGH 0.45
+#define VERIFY_MIN_JUDGED  8
 
 typedef enum {
 	TRACKER_LABELS_NONE, /* no frame yet */
@@ -222,6 +226,18 @@ tracker_trunk_confidence(const Tracker *t, const TrackerPerson *person, const Tr
 	}
 }
 
+/* A track becomes a user once its body is a person's: the sensor does
+ * not see through most of where the legs would be. */
+static void
+tracker_verify(Tracker *t, const TrackerBody *body, const TrackerBodyCells *cells, int tr)
+{
+	guint judged;
+	double through = tracker_body_legs_through(body, cells, &judged);
+
+	if (judged < VERIFY_MIN_JUDGED || through <= VERIFY_MAX_THROUGH)
+		tracker_users_verify(&t->users, tr);
+}
+
 /* Body, limbs and joints of @person, continuing track @tr. */
 static void
 tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 time_us)
@@ -253,6 +269,7 @@ tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 tim
 	}
 	tracker_limb_fit(t->limbs, &body, &cells, track->has_body ? track->limbs : NULL, search,
 	                 poses);
+	tracker_verify(t, &body, &cells, tr);
 	/* The torso again without the arms, and the limbs on that torso
 	 * unless it stayed where it was. */
 	fitted = body;
