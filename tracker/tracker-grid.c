@@ -1,6 +1,5 @@
 #include "tracker-grid.h"
 
-#include <math.h>
 #include <string.h>
 
 /* Readings this far behind a block's nearest one belong to something
@@ -22,9 +21,6 @@ tracker_grid_init(TrackerGrid *grid, const TrackerCamera *camera)
 	grid->x = g_new0(float, grid->n);
 	grid->y = g_new0(float, grid->n);
 	grid->count = g_new0(guint8, grid->n);
-	grid->nx = g_new0(float, grid->n);
-	grid->ny = g_new0(float, grid->n);
-	grid->nz = g_new0(float, grid->n);
 	grid->kx = g_new(float, grid->width);
 	grid->scratch_near = g_new(guint16, camera->width);
 	grid->scratch_far = g_new(guint16, camera->width);
@@ -50,9 +46,6 @@ tracker_grid_clear(TrackerGrid *grid)
 	g_clear_pointer(&grid->x, g_free);
 	g_clear_pointer(&grid->y, g_free);
 	g_clear_pointer(&grid->count, g_free);
-	g_clear_pointer(&grid->nx, g_free);
-	g_clear_pointer(&grid->ny, g_free);
-	g_clear_pointer(&grid->nz, g_free);
 	g_clear_pointer(&grid->kx, g_free);
 	g_clear_pointer(&grid->scratch_near, g_free);
 	g_clear_pointer(&grid->scratch_far, g_free);
@@ -187,51 +180,6 @@ tracker_grid_block(const guint16 *near, const guint16 *far, const guint32 *sum, 
 	return (float)total / readings;
 }
 
-/* ---- normals ---- */
-
-#define NORMAL_FAR_MM 2500.0 /* beyond this, neighbours two cells away */
-
-/* The difference across cell @k along a step @d (cells), from the
- * neighbours either side that lie on its surface; FALSE with neither. */
-static gboolean
-tracker_grid_across(const TrackerGrid *grid, int k, int before, int after, TrackerVec3 *diff)
-{
-	gboolean b = before >= 0 && tracker_grid_same_surface(grid, k, before);
-	gboolean a = after >= 0 && tracker_grid_same_surface(grid, k, after);
-
-	if (!a && !b)
-		return FALSE;
-	*diff = tracker_vec3_sub(tracker_grid_point(grid, a ? after : k),
-	                         tracker_grid_point(grid, b ? before : k));
-	return TRUE;
-}
-
-static void
-tracker_grid_normal_at(TrackerGrid *grid, int i, int j)
-{
-	int k = j * grid->width + i, s = grid->z[k] > NORMAL_FAR_MM ? 2 : 1;
-	TrackerVec3 du, dv, n;
-	double len;
-
-	grid->nx[k] = grid->ny[k] = grid->nz[k] = 0.0f;
-	if (grid->z[k] <= 0.0f ||
-	    !tracker_grid_across(grid, k, i >= s ? k - s : -1, i + s < grid->width ? k + s : -1,
-	                         &du) ||
-	    !tracker_grid_across(grid, k, j + s < grid->height ? k + s * grid->width : -1,
-	                         j >= s ? k - s * grid->width : -1, &dv))
-		return;
-	/* du runs to the image's right, dv up: du x dv faces the camera. */
-	n = tracker_vec3_cross(du, dv);
-	len = tracker_vec3_length(n);
-	if (len <= 0.0)
-		return;
-	n = tracker_vec3_scale(
-	        n, (tracker_vec3_dot(n, tracker_grid_point(grid, k)) > 0.0 ? -1.0 : 1.0) / len);
-	grid->nx[k] = (float)n.x;
-	grid->ny[k] = (float)n.y;
-	grid->nz[k] = (float)n.z;
-}
-
 #define GRID_BAND_MAX 8 /* cells: the widest band a sensor leaves without readings */
 
 /* Where the readings end: bands without a reading at the image's edges. */
@@ -266,14 +214,6 @@ tracker_grid_seen(TrackerGrid *grid)
 		grid->seen_v1 = h - 1;
 }
 
-static void
-tracker_grid_normals(TrackerGrid *grid)
-{
-	for (int j = 0; j < grid->height; j++)
-		for (int i = 0; i < grid->width; i++)
-			tracker_grid_normal_at(grid, i, j);
-}
-
 void
 tracker_grid_fill(TrackerGrid *grid, const guint16 *depth_mm, double max_depth_mm)
 {
@@ -305,6 +245,5 @@ tracker_grid_fill(TrackerGrid *grid, const guint16 *depth_mm, double max_depth_m
 			grid->y[k] = z * grid->ky[j];
 		}
 	}
-	tracker_grid_normals(grid);
 	tracker_grid_seen(grid);
 }

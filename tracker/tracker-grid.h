@@ -5,10 +5,7 @@
  * A block's depth is the mean of the readings within a small tolerance of
  * its nearest reading: a block on an edge takes the nearer object (a thin
  * arm survives), and averaging the rest beats the sensor's quantisation.
- *
- * Each cell also gets the normal of the surface through it, from the
- * cells either side of it on the same surface, farther apart the farther
- * the cell: the sensor's depth steps grow with the square of distance. */
+ */
 #pragma once
 
 #include <glib.h>
@@ -24,9 +21,6 @@ typedef struct {
 	float *z;             /* mm; 0 for no reading */
 	float *x, *y;         /* camera space, mm */
 	guint8 *count;        /* pixels averaged into the cell */
-	/* Unit normal towards the camera; (0, 0, 0) where neighbours on the
-	 * same surface are too few to tell. */
-	float *nx, *ny, *nz;
 	/* The cells the sensor reads at all: the first and last column and
 	 * row with a reading. A Kinect reads nothing in a band at the right
 	 * of its image, and an image registered to colour has bands at its
@@ -48,13 +42,6 @@ void tracker_grid_clear(TrackerGrid *grid);
  * beyond @max_depth_mm count as none.
  */
 void tracker_grid_fill(TrackerGrid *grid, const guint16 *depth_mm, double max_depth_mm);
-
-/** tracker_grid_normal: the surface normal at cell @i ((0, 0, 0): unknown). */
-static inline TrackerVec3
-tracker_grid_normal(const TrackerGrid *grid, int i)
-{
-	return tracker_vec3(grid->nx[i], grid->ny[i], grid->nz[i]);
-}
 
 /** tracker_grid_point: the camera-space point of cell @i (z = 0: none). */
 static inline TrackerVec3

@@ -199,15 +199,18 @@ tracker_reset(Tracker *t)
 
 	tracker_floor_reset(&t->floor);
 	tracker_note_pose(t);
+	tracker_planes_reset(t->planes);
 	tracker_users_reset(&t->users);
 	t->users.next_id = next_id;
 	t->have_time = FALSE;
 }
 
-/* Joints a frame cannot place well get less confidence: those outside
- * the image are a guess from the body model. */
+/* Joints a frame cannot place well get less confidence. Those outside
+ * the image are left out, limbs' as well as the trunk's: they would be a
+ * guess from the body model, and a guess dragged into view is worse
+ * than none. */
 static void
-tracker_trunk_confidence(const Tracker *t, const TrackerPerson *person, const TrackerVec3 *joints,
+tracker_joint_confidence(const Tracker *t, const TrackerPerson *person, const TrackerVec3 *joints,
                          double *confidence)
 {
 	const TrackerCamera *c = &t->settings.camera;
@@ -216,13 +219,15 @@ tracker_trunk_confidence(const Tracker *t, const TrackerPerson *person, const Tr
 		double u, v;
 
 		if (j == TRACKER_JOINT_HEAD)
-			confidence[j] = person->head.found ? 1.0 : 0.3;
+			confidence[j] = !person->head.found    ? 0.3
+			                : person->head.cut_top ? 0.5
+			                                       : 1.0;
 		else if (j <= TRACKER_JOINT_RIGHT_SHOULDER || j == TRACKER_JOINT_LEFT_HIP ||
 		         j == TRACKER_JOINT_RIGHT_HIP)
 			confidence[j] = 0.9;
 		if (!tracker_camera_project(c, joints[j], &u, &v) || u < 0 || v < 0 ||
 		    u >= c->width || v >= c->height)
-			confidence[j] = MIN(confidence[j], 0.3);
+			confidence[j] = 0.0;
 	}
 }
 
@@ -256,7 +261,9 @@ tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 tim
 	TrackerLimbPose poses[TRACKER_N_LIMBS];
 
 	/* A full search now and then; in between, last frame's pose refined. */
-	gboolean search = !track->has_body || track->frames % SEARCH_EVERY == 0;
+	/* ...each track on frames of its own, so that people who came in
+	 * together do not all search on one frame. */
+	gboolean search = !track->has_body || (track->frames + (guint)tr) % SEARCH_EVERY == 0;
 
 	track->frames++;
 	track->centre = person->centre;
@@ -282,7 +289,7 @@ tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 tim
 		                    poses);
 	tracker_body_trunk(&body, joints);
 	tracker_limb_joints(&body, &cells, poses, joints, confidence);
-	tracker_trunk_confidence(t, person, joints, confidence);
+	tracker_joint_confidence(t, person, joints, confidence);
 	track->body = body;
 	track->has_body = TRUE;
 	memcpy(track->limbs, poses, sizeof(poses));
