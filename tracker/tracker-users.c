@@ -218,3 +218,27 @@ tracker_users_verify(TrackerUsers *users, int t)
 	track->verified = TRUE;
 	track->id = users->next_id++;
 }
+
+void
+tracker_users_place(TrackerUsers *users, int t, TrackerVec3 centre, gint64 time_us)
+{
+	TrackerTrack *track = &users->tracks[t];
+
+	track->centre = centre;
+	if (!track->placed) {
+		track->placed = TRUE;
+		track->first_seen_us = time_us;
+		track->first_centre = centre;
+	} else if (tracker_vec3_distance(centre, track->first_centre) > TRACKER_USERS_MOVED_MM) {
+		track->moved = TRUE;
+	}
+}
+
+gboolean
+tracker_users_shielded(const TrackerUsers *users, int t, gint64 time_us)
+{
+	const TrackerTrack *track = &users->tracks[t];
+
+	return track->verified &&
+	       (track->moved || time_us - track->first_seen_us < TRACKER_USERS_STILL_US);
+}

@@ -18,7 +18,9 @@
 #include "tracker-segment.h"
 #include "tracker-types.h"
 
-#define TRACKER_USERS_MAX 12
+#define TRACKER_USERS_MAX      12
+#define TRACKER_USERS_MOVED_MM 100.0
+#define TRACKER_USERS_STILL_US (60 * G_USEC_PER_SEC)
 
 typedef struct {
 	gboolean smoothing;
@@ -41,6 +43,12 @@ typedef struct {
 	double height;       /* mm, the tallest seen (people stoop, rarely grow) */
 	gint64 head_seen_us; /* when the head's outline was last seen */
 	guint frames;        /* frames fitted */
+	/* Where and when it was first seen, and whether it has moved since:
+	 * a user who never moved is not shielded from the room for ever. */
+	gboolean placed;
+	TrackerVec3 first_centre;
+	gint64 first_seen_us;
+	gboolean moved;
 	gboolean has_body;
 	TrackerBody body;
 	TrackerLimbPose limbs[TRACKER_N_LIMBS];
@@ -78,6 +86,23 @@ void tracker_users_update(TrackerUsers *users, int t, const TrackerCamera *camer
                           const TrackerVec3 joints[TRACKER_N_JOINTS],
                           const double confidence[TRACKER_N_JOINTS],
                           const TrackerUsersParams *params, gint64 time_us);
+
+/**
+ * tracker_users_place:
+ * Track @t's person is at @centre (the centre of their cells) at
+ * @time_us: it has moved once it is TRACKER_USERS_MOVED_MM from where it
+ * was first seen.
+ */
+void tracker_users_place(TrackerUsers *users, int t, TrackerVec3 centre, gint64 time_us);
+
+/**
+ * tracker_users_shielded:
+ * Whether the room must not learn track @t's cells: a user who has moved,
+ * or one seen for less than TRACKER_USERS_STILL_US. A person stands
+ * still for minutes, but not from before the tracker started to an
+ * hour on; a coat stand that passed for one does.
+ */
+gboolean tracker_users_shielded(const TrackerUsers *users, int t, gint64 time_us);
 
 /** tracker_users_verify: track @t is a person: reported from now on, with an id. */
 void tracker_users_verify(TrackerUsers *users, int t);

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "tracker-background.h"
 #include "tracker-body.h"
 #include "tracker-floor.h"
 #include "tracker-grid.h"
@@ -23,6 +24,7 @@ G_DEFINE_QUARK(skelbridge - tracker - error - quark, tracker_error)
  * the points judged, when at least this many are. */
 #define VERIFY_MAX_THROUGH 0.45
 #define VERIFY_MIN_JUDGED  8
+#define ROOM_MARGIN_MM     150.0 /* about a user, cells the room does not learn */
 
 typedef enum {
 	TRACKER_LABELS_NONE, /* no frame yet */
@@ -37,6 +39,9 @@ struct _Tracker {
 	TrackerGrid grid;
 	TrackerFloor floor;
 	TrackerPlanes *planes;
+	TrackerBackground *background;
+	guint8 *room;   /* per cell: the room's (a flat surface, or as it stays) */
+	guint8 *people; /* per cell: on or about a user, not to be learned */
 	TrackerSegmenter *segmenter;
 	TrackerLimbFitter *limbs;
 	TrackerUsers users;
@@ -153,6 +158,9 @@ tracker_new(const TrackerSettings *settings, GError **error)
 	t->segment_params.max_people = TRACKER_SEGMENT_MAX_PEOPLE;
 	tracker_grid_init(&t->grid, &settings->camera);
 	t->planes = tracker_planes_new(&t->grid);
+	t->background = tracker_background_new(&t->grid);
+	t->room = g_new0(guint8, t->grid.n);
+	t->people = g_new0(guint8, t->grid.n);
 	t->segmenter = tracker_segmenter_new(&t->grid);
 	t->limbs = tracker_limb_fitter_new(&t->grid);
 	tracker_floor_init(&t->floor);
@@ -172,6 +180,9 @@ tracker_free(Tracker *t)
 		return;
 	tracker_grid_clear(&t->grid);
 	tracker_planes_free(t->planes);
+	tracker_background_free(t->background);
+	g_free(t->room);
+	g_free(t->people);
 	tracker_segmenter_free(t->segmenter);
 	tracker_limb_fitter_free(t->limbs);
 	g_free(t->labels);
@@ -200,6 +211,7 @@ tracker_reset(Tracker *t)
 	tracker_floor_reset(&t->floor);
 	tracker_note_pose(t);
 	tracker_planes_reset(t->planes);
+	tracker_background_reset(t->background);
 	tracker_users_reset(&t->users);
 	t->users.next_id = next_id;
 	t->have_time = FALSE;
@@ -266,7 +278,7 @@ tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 tim
 	gboolean search = !track->has_body || (track->frames + (guint)tr) % SEARCH_EVERY == 0;
 
 	track->frames++;
-	track->centre = person->centre;
+	tracker_users_place(&t->users, tr, person->centre, time_us);
 	track->n_pixels = person->n_pixels;
 	if (!tracker_body_fit(&body, &cells, person, track->height,
 	                      track->has_body ? &track->body : NULL, search)) {
@@ -316,6 +328,50 @@ tracker_map_users(Tracker *t, const int *track_of, guint n_people, const Tracker
 	}
 }
 
+/* ---- the room ---- */
+
+/* What is the room's this frame: its flat surfaces, and what reads as
+ * the room has read for a while. */
+static void
+tracker_room(Tracker *t)
+{
+	const guint8 *flat = tracker_planes_mask(t->planes);
+	const guint8 *stays = tracker_background_mask(t->background, &t->grid);
+
+	for (int k = 0; k < t->grid.n; k++)
+		t->room[k] = flat[k] | stays[k];
+}
+
+/* Marks the cells of person @p's box, and a margin about it, as a user's. */
+static void
+tracker_mark_person(Tracker *t, const TrackerPerson *p)
+{
+	const TrackerGrid *grid = &t->grid;
+	int m = (int)ceil(ROOM_MARGIN_MM / tracker_grid_cell_mm(grid, MAX(p->centre.z, 500.0)));
+
+	for (int v = MAX(0, p->box[1] - m); v <= MIN(grid->height - 1, p->box[3] + m); v++)
+		memset(t->people + v * grid->width + MAX(0, p->box[0] - m), 1,
+		       MIN(grid->width - 1, p->box[2] + m) - MAX(0, p->box[0] - m) + 1);
+}
+
+/* The room learns from this frame, but for the people tracked as users:
+ * one who stands still for minutes stays a person. A track not (yet) a
+ * user, or a user who has not moved a hand's breadth in a minute since
+ * they were first seen, is learned like anything else: a coat stand
+ * that took a person's outline fades into the room. */
+static void
+tracker_learn_room(Tracker *t, const int *track_of, guint n_people, gint64 time_us)
+{
+	const TrackerPerson *people = tracker_segmenter_people(t->segmenter, &n_people);
+
+	memset(t->people, 0, t->grid.n);
+	for (guint p = 0; p < n_people; p++) {
+		if (track_of[p] >= 0 && tracker_users_shielded(&t->users, track_of[p], time_us))
+			tracker_mark_person(t, &people[p]);
+	}
+	tracker_background_learn(t->background, &t->grid, t->people, time_us);
+}
+
 static void
 tracker_run(Tracker *t, const guint16 *depth_mm, guint64 frame, gint64 time_us, TrackerFrame *out)
 {
@@ -328,8 +384,9 @@ tracker_run(Tracker *t, const guint16 *depth_mm, guint64 frame, gint64 time_us, 
 	tracker_floor_update(&t->floor, &t->grid);
 	n_hints = tracker_users_hints(&t->users, hints, hint_tracks, TRACKER_USERS_MAX);
 	tracker_planes_find(t->planes, &t->grid, t->floor.up);
-	tracker_segmenter_run(t->segmenter, &t->grid, &t->floor, tracker_planes_mask(t->planes),
-	                      &t->segment_params, hints, n_hints);
+	tracker_room(t);
+	tracker_segmenter_run(t->segmenter, &t->grid, &t->floor, t->room, &t->segment_params, hints,
+	                      n_hints);
 	people = tracker_segmenter_people(t->segmenter, &n_people);
 	tracker_users_match(&t->users, people, n_people, hint_tracks, track_of);
 	for (guint p = 0; p < n_people; p++) {
@@ -341,6 +398,7 @@ tracker_run(Tracker *t, const guint16 *depth_mm, guint64 frame, gint64 time_us, 
 	out->time_us = time_us;
 	tracker_users_output(&t->users, &t->users_params, time_us, t->settings.max_users, out);
 	tracker_map_users(t, track_of, n_people, out);
+	tracker_learn_room(t, track_of, n_people, time_us);
 }
 
 /* The frame's time must follow the last one's: smoothing and ids assume
