@@ -32,7 +32,9 @@
  * cells lie on, and at least half as many as on the floor when found. */
 #define FLOOR_BETTER       2
 #define FLOOR_MOVED_SHARE  2
-#define FLOOR_SEARCH_EVERY 8 /* frames, while no floor is seen or it is hidden */
+#define FLOOR_SEARCH_EVERY 8  /* frames, while no floor is seen or it is hidden */
+#define FLOOR_RECHECK      32 /* frames between searches for a better floor while one fits */
+#define FLOOR_FACING_COS   0.57
 
 typedef struct {
 	int *cells;
@@ -79,6 +81,7 @@ tracker_floor_reset(TrackerFloor *floor)
 	floor->rng = 0x9e3779b9u;
 	floor->misses = 0;
 	floor->waited = 0;
+	floor->fitted = 0;
 	floor->n_kept = 0;
 }
 
@@ -109,8 +112,29 @@ tracker_floor_random(TrackerFloor *floor)
 	return floor->rng = x;
 }
 
+/* Whether the surface at cell @i faces up, the prior's way: its normal,
+ * from the cells either side of it and above and below it, within 55
+ * degrees of up (the floor's own tilt from the prior's, and the error).
+ * A level band across the walls lies on a plane as the floor does, but
+ * its cells face sideways. */
+static gboolean
+tracker_floor_faces_up(const TrackerFloor *floor, const TrackerGrid *grid, int i)
+{
+	int w = grid->width, u = i % w;
+	TrackerVec3 across, down, n;
+
+	if (u == 0 || u == w - 1 || i < w || i >= grid->n - w ||
+	    !tracker_grid_same_surface(grid, i - 1, i + 1) ||
+	    !tracker_grid_same_surface(grid, i - w, i + w))
+		return TRUE; /* an edge: the plane's own test decides */
+	across = tracker_vec3_sub(tracker_grid_point(grid, i + 1), tracker_grid_point(grid, i - 1));
+	down = tracker_vec3_sub(tracker_grid_point(grid, i + w), tracker_grid_point(grid, i - w));
+	n = tracker_vec3_cross(across, down);
+	return tracker_vec3_dot(n, floor->prior_up) >= FLOOR_FACING_COS * tracker_vec3_length(n);
+}
+
 /* Cells that may be floor: readings below the camera, as the prior sees
- * down. */
+ * down, on a surface that faces up. */
 static Candidates
 tracker_floor_candidates(const TrackerFloor *floor, const TrackerGrid *grid)
 {
@@ -118,8 +142,10 @@ tracker_floor_candidates(const TrackerFloor *floor, const TrackerGrid *grid)
 	TrackerVec3 up = floor->prior_up;
 
 	for (int i = 0; i < grid->n; i++) {
-		if (grid->z[i] > 0.0f && up.x * grid->x[i] + up.y * grid->y[i] + up.z * grid->z[i] <
-		                                 -FLOOR_MIN_CAMERA_H * 0.5)
+		if (grid->z[i] > 0.0f &&
+		    up.x * grid->x[i] + up.y * grid->y[i] + up.z * grid->z[i] <
+		            -FLOOR_MIN_CAMERA_H * 0.5 &&
+		    tracker_floor_faces_up(floor, grid, i))
 			c.cells[c.n++] = i;
 	}
 	return c;
@@ -365,8 +391,11 @@ tracker_floor_better(const TrackerFloor *floor, const TrackerGrid *grid, const C
 	FloorPlane kept = { floor->up, floor->offset, 0 };
 	double span;
 
-	if (verdict != FLOOR_HIDDEN)
+	if (verdict == FLOOR_DISPROVED || verdict == FLOOR_NONE)
 		return TRUE;
+	if (verdict == FLOOR_FITS)
+		return plane->support >
+		       FLOOR_BETTER * tracker_floor_count(grid, c, 1, &kept, &span);
 	return plane->support * FLOOR_MOVED_SHARE >= floor->support &&
 	       plane->support > FLOOR_BETTER * tracker_floor_count(grid, c, 1, &kept, &span);
 }
@@ -380,9 +409,13 @@ tracker_floor_update(TrackerFloor *floor, const TrackerGrid *grid)
 
 	if (verdict != FLOOR_DISPROVED)
 		floor->misses = 0;
+	/* A plane found early, with someone close in front of the sensor,
+	 * may be a band across a wall and a patch of floor: while it fits, a
+	 * far better one is looked for now and then. */
 	if (verdict == FLOOR_FITS) {
 		floor->waited = 0;
-		return;
+		if (++floor->fitted % FLOOR_RECHECK != 0)
+			return;
 	}
 	/* The search is what costs, and a sensor high up may never see a
 	 * floor, or someone stand in front of it for minutes: then it is

@@ -35,6 +35,7 @@ typedef struct {
 	guint32 rng;          /* RANSAC's own generator: deterministic */
 	guint misses;         /* frames in a row that disproved the kept plane */
 	guint waited;         /* frames without a floor seen or with it hidden */
+	guint fitted;         /* frames the kept plane fitted since it was last looked past */
 	TrackerVec3 prior_up; /* the camera pose's up */
 	double prior_height;  /* the camera's height above the floor; 0: not given */
 	guint n_kept;

@@ -28,7 +28,9 @@
 #define CUT_SEED_ROWS     3        /* rows of its cells that seed its person */
 #define HEAD_ALONE_MM2    120000.0 /* a head and a hand over it show less than this */
 #define HEAD_MIN_PIXELS   200
-#define FLAT_MM           25.0 /* a surface within this of a plane is a wall */
+#define FLAT_MM           15.0   /* a surface within this of a plane is a wall, */
+#define FLAT_PER_MM2      2.0e-6 /* ...and this times its depth squared: the sensor's error */
+#define RANGE_MARGIN_MM   600.0  /* a head this near the end of the readings is not judged */
 #define FLAT_SAMPLES      256
 #define UNDER_LOOK_MM     500.0 /* how far up past no reading above a cap is looked */
 #define BODY_DEPTH_MM     250.0 /* a body is within this of its head's depth */
@@ -518,22 +520,36 @@ tracker_segmenter_outline(const TrackerSegmenter *seg, const TrackerGrid *grid, 
 }
 
 /* Whether blob @b is flat: a patch of wall, which a person is not. The
- * spread of its depths about the plane z = a x + b y + c through them. */
+ * spread of its depths about the plane z = a x + b y + c through them,
+ * against the sensor's error at their depth. */
 static gboolean
 tracker_segmenter_flat(TrackerSegmenter *seg, const TrackerGrid *grid, int b)
 {
 	Blob *blob = &seg->blobs[b];
 	int stride = MAX(1, (int)(blob->n_cells / FLAT_SAMPLES)), seen = 0;
 	TrackerLsq3 lsq;
-	double c[3], mse;
+	double c[3], mse, flat;
 
 	tracker_lsq3_init(&lsq);
-	for (int k = 0; k < seg->n; k++) {
-		if (seg->blob[k] == b + 1 && seen++ % stride == 0)
-			tracker_lsq3_add(&lsq, grid->x[k], grid->y[k], 1.0, grid->z[k]);
+	for (int v = blob->v0; v <= blob->v1; v++) {
+		for (int k = v * seg->width + blob->u0; k <= v * seg->width + blob->u1; k++) {
+			if (seg->blob[k] == b + 1 && seen++ % stride == 0)
+				tracker_lsq3_add(&lsq, grid->x[k], grid->y[k], 1.0, grid->z[k]);
+		}
 	}
-	blob->flat = lsq.n >= 10 && tracker_lsq3_solve(&lsq, c, &mse) && mse < FLAT_MM * FLAT_MM;
+	flat = FLAT_MM +
+	       FLAT_PER_MM2 * (blob->sum.z / blob->n_cells) * (blob->sum.z / blob->n_cells);
+	blob->flat = lsq.n >= 10 && tracker_lsq3_solve(&lsq, c, &mse) && mse < flat * flat;
 	return blob->flat;
+}
+
+/* Whether cell @k is well within the sensor's readings: where they stop,
+ * some of a surface's readings are and some are not, and its outline is
+ * wherever they stopped. */
+static inline gboolean
+tracker_segmenter_in_range(const TrackerGrid *grid, int k, const TrackerSegmentParams *params)
+{
+	return grid->z[k] < params->max_depth - RANGE_MARGIN_MM;
 }
 
 /* Centre and radius of a head from its cap (@l..@r, @width_mm wide at
@@ -657,7 +673,8 @@ tracker_segmenter_is_head(TrackerSegmenter *seg, const TrackerGrid *grid, const 
 	if (tracker_grid_at_top(grid, k / seg->width) || (cut && k / seg->width > seg->blobs[b].v0))
 		return FALSE;
 	*width_mm = (r - l + 1) * cell_mm;
-	if (*width_mm < (cut ? 0.5 : 1.0) * HEAD_MIN_CAP_MM || *width_mm > HEAD_MAX_CAP_MM)
+	if (*width_mm < (cut ? 0.5 : 1.0) * HEAD_MIN_CAP_MM || *width_mm > HEAD_MAX_CAP_MM ||
+	    !tracker_segmenter_in_range(grid, k, params))
 		return FALSE;
 	if (floor->found &&
 	    (seg->heights[k] < params->min_head_height || seg->heights[k] > HEAD_MAX_TOP_MM))
@@ -776,8 +793,8 @@ tracker_segmenter_cut_head(const TrackerSegmenter *seg, const TrackerGrid *grid,
  * above the shoulders. */
 static gboolean
 tracker_segmenter_is_cut_top(TrackerSegmenter *seg, const TrackerGrid *grid,
-                             const TrackerFloor *floor, int b, int l, int r, int v,
-                             double *width_mm, int box[4])
+                             const TrackerFloor *floor, const TrackerSegmentParams *params, int b,
+                             int l, int r, int v, double *width_mm, int box[4])
 {
 	int k = v * seg->width + (l + r) / 2;
 	double cell_mm = tracker_grid_cell_mm(grid, grid->z[k]);
@@ -785,7 +802,8 @@ tracker_segmenter_is_cut_top(TrackerSegmenter *seg, const TrackerGrid *grid,
 
 	*width_mm = (r - l + 1) * cell_mm;
 	if (*width_mm < CUT_MIN_MM || *width_mm > CUT_MAX_MM || grid->z[k] > CUT_FAR_MM ||
-	    tracker_grid_at_side(grid, l) || tracker_grid_at_side(grid, r))
+	    !tracker_segmenter_in_range(grid, k, params) || tracker_grid_at_side(grid, l) ||
+	    tracker_grid_at_side(grid, r))
 		return FALSE;
 	if (floor->found && seg->heights[k] < CUT_MIN_HEIGHT_MM)
 		return FALSE;
@@ -814,7 +832,7 @@ tracker_segmenter_columns_taken(const TrackerSegmenter *seg, int b, int l, int r
  * blob already took are its own. */
 static void
 tracker_segmenter_cut_tops(TrackerSegmenter *seg, const TrackerGrid *grid,
-                           const TrackerFloor *floor, int b)
+                           const TrackerFloor *floor, const TrackerSegmentParams *params, int b)
 {
 	Blob *blob = &seg->blobs[b];
 	int v = blob->v0;
@@ -831,7 +849,8 @@ tracker_segmenter_cut_tops(TrackerSegmenter *seg, const TrackerGrid *grid,
 		while (u + 1 <= blob->u1 && seg->blob[v * seg->width + u + 1] == b + 1)
 			u++;
 		if (tracker_segmenter_columns_taken(seg, b, l, u) ||
-		    !tracker_segmenter_is_cut_top(seg, grid, floor, b, l, u, v, &width_mm, h->box))
+		    !tracker_segmenter_is_cut_top(seg, grid, floor, params, b, l, u, v, &width_mm,
+		                                  h->box))
 			continue;
 		h->blob = b;
 		h->l = l;
@@ -880,7 +899,7 @@ tracker_segmenter_heads_in_blob(TrackerSegmenter *seg, const TrackerGrid *grid,
 		blob->n_heads++;
 	}
 	tracker_segmenter_drop_cut(seg, b, first);
-	tracker_segmenter_cut_tops(seg, grid, floor, b);
+	tracker_segmenter_cut_tops(seg, grid, floor, params, b);
 }
 
 /* Whether a head found this frame is the one @hint had, or stands so
@@ -1312,15 +1331,17 @@ tracker_segmenter_owner(const TrackerSegmenter *seg, const TrackerFloor *floor, 
 /* The hint a headless blob continues: big enough, near where a tracked
  * person was, and that person not found with their head this frame. */
 static int
-tracker_segmenter_hinted(const TrackerSegmenter *seg, const Blob *blob,
+tracker_segmenter_hinted(TrackerSegmenter *seg, const TrackerGrid *grid, int b,
                          const TrackerSegmentParams *params, const TrackerSegmentHint *hints,
                          guint n_hints)
 {
+	const Blob *blob = &seg->blobs[b];
 	TrackerVec3 c = tracker_segmenter_blob_centre(blob);
 	double best = HINT_MAX_MM;
 	int hint = -1;
 
-	if (blob->n_pixels < params->min_person_pixels)
+	/* ...and not flat: a patch of wall a passer-by uncovers is not them. */
+	if (blob->n_pixels < params->min_person_pixels || tracker_segmenter_flat(seg, grid, b))
 		return -1;
 	for (guint h = 0; h < n_hints; h++) {
 		double d = tracker_vec3_distance(c, hints[h].centre);
@@ -1384,9 +1405,9 @@ tracker_segmenter_compare_blobs(const void *a, const void *b, void *data)
 /* Headless blobs, biggest first: loose parts of people, or people whose
  * head is out of view or hidden, where a tracked person was. */
 static void
-tracker_segmenter_headless(TrackerSegmenter *seg, const TrackerFloor *floor,
-                           const TrackerSegmentParams *params, const TrackerSegmentHint *hints,
-                           guint n_hints)
+tracker_segmenter_headless(TrackerSegmenter *seg, const TrackerGrid *grid,
+                           const TrackerFloor *floor, const TrackerSegmentParams *params,
+                           const TrackerSegmentHint *hints, guint n_hints)
 {
 	int *order = seg->order, n = 0;
 
@@ -1404,7 +1425,7 @@ tracker_segmenter_headless(TrackerSegmenter *seg, const TrackerFloor *floor,
 			tracker_segmenter_label_blob(seg, order[i], seg->people[owner].label);
 			continue;
 		}
-		hint = tracker_segmenter_hinted(seg, blob, params, hints, n_hints);
+		hint = tracker_segmenter_hinted(seg, grid, order[i], params, hints, n_hints);
 		if (hint < 0 || (p = tracker_segmenter_add_person(seg, NULL, hint)) == NULL)
 			continue;
 		tracker_segmenter_label_blob(seg, order[i], p->label);
@@ -1492,7 +1513,7 @@ tracker_segmenter_run(TrackerSegmenter *seg, const TrackerGrid *grid, const Trac
 	tracker_segmenter_headed(seg, grid);
 	tracker_segmenter_trim_reach(seg, grid, floor);
 	tracker_segmenter_stats(seg, grid);
-	tracker_segmenter_headless(seg, floor, params, hints, n_hints);
+	tracker_segmenter_headless(seg, grid, floor, params, hints, n_hints);
 	tracker_segmenter_stats(seg, grid);
 	tracker_segmenter_prune(seg, params);
 	return seg->n_people;

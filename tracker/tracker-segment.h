@@ -57,6 +57,7 @@ typedef struct {
 typedef struct {
 	double min_person_pixels;
 	double min_head_height; /* mm above the floor, when the floor is known */
+	double max_depth;       /* mm: readings stop here (the tracker's max_depth_mm) */
 	guint max_people;
 } TrackerSegmentParams;
 

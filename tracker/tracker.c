@@ -155,6 +155,7 @@ tracker_new(const TrackerSettings *settings, GError **error)
 	t->users_params.user_timeout_us = settings->user_timeout_us;
 	t->segment_params.min_person_pixels = settings->min_user_pixels;
 	t->segment_params.min_head_height = settings->min_user_height_mm;
+	t->segment_params.max_depth = settings->max_depth_mm;
 	t->segment_params.max_people = TRACKER_SEGMENT_MAX_PEOPLE;
 	tracker_grid_init(&t->grid, &settings->camera);
 	t->planes = tracker_planes_new(&t->grid);
