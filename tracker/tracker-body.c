@@ -674,3 +674,22 @@ tracker_body_legs_through(const TrackerBody *body, const TrackerBodyCells *cells
 	*judged = filled + through;
 	return *judged > 0 ? (double)through / *judged : 0.0;
 }
+
+double
+tracker_body_legs_area(const TrackerBody *body, const TrackerBodyCells *cells)
+{
+	const TrackerGrid *grid = cells->grid;
+	double below = LEGS_HIGH * body->height, area = 0.0;
+
+	TRACKER_BODY_FOREACH_CELL(cells, k)
+	{
+		double z = grid->z[k];
+
+		if (cells->labels[k] != cells->label ||
+		    tracker_vec3_dot(tracker_vec3_sub(tracker_grid_point(grid, k), body->origin),
+		                     body->up) > below)
+			continue;
+		area += grid->count[k] * (z / grid->camera.fx) * (z / grid->camera.fy);
+	}
+	return area / (body->height * body->height);
+}

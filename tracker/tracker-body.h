@@ -118,3 +118,12 @@ gboolean tracker_body_core_within(const TrackerBody *body, TrackerVec3 p, double
  */
 double tracker_body_legs_through(const TrackerBody *body, const TrackerBodyCells *cells,
                                  guint *judged);
+
+/**
+ * tracker_body_legs_area:
+ * The surface of @body's person below the pelvis (the legs, forward on a
+ * seat or standing), in square body heights: a person standing shows
+ * about 0.06, a seated one with thighs toward the sensor less, a coat
+ * stand's pole or a plant's stem next to nothing.
+ */
+double tracker_body_legs_area(const TrackerBody *body, const TrackerBodyCells *cells);

@@ -24,6 +24,7 @@ G_DEFINE_QUARK(skelbridge - tracker - error - quark, tracker_error)
  * the points judged, when at least this many are. */
 #define VERIFY_MAX_THROUGH 0.45
 #define VERIFY_MIN_JUDGED  8
+#define VERIFY_MIN_LEGS    0.025 /* square body heights below the pelvis */
 #define ROOM_MARGIN_MM     150.0 /* about a user, cells the room does not learn */
 
 typedef enum {
@@ -245,14 +246,17 @@ tracker_joint_confidence(const Tracker *t, const TrackerPerson *person, const Tr
 }
 
 /* A track becomes a user once its body is a person's: the sensor does
- * not see through most of where the legs would be. */
+ * not see through most of where the legs would be, or it shows legs. */
 static void
 tracker_verify(Tracker *t, const TrackerBody *body, const TrackerBodyCells *cells, int tr)
 {
 	guint judged;
 	double through = tracker_body_legs_through(body, cells, &judged);
 
-	if (judged < VERIFY_MIN_JUDGED || through <= VERIFY_MAX_THROUGH)
+	/* Seated, a person's legs are forward, and the column under the
+	 * seat is open: their thighs and shins are there instead. */
+	if (judged < VERIFY_MIN_JUDGED || through <= VERIFY_MAX_THROUGH ||
+	    tracker_body_legs_area(body, cells) >= VERIFY_MIN_LEGS)
 		tracker_users_verify(&t->users, tr);
 }
 
