@@ -18,7 +18,8 @@
 #define TORSO_BEFORE_MM   200.0    /* a torso this far before its head's top */
 #define TORSO_BEHIND_MM   350.0    /* ...or this far behind it */
 #define HEAD_MAX_TOP_MM   2400.0   /* no one's head is higher above the floor */
-#define HEAD_DEPTH_MM     250.0    /* a head's outline is this deep at most */
+#define HEAD_DEPTH_MM     200.0    /* a head's outline is this deep at most, */
+#define HEAD_DEPTH_NOISE  1.0e-5   /* ...and this times its depth squared: the sensor's error */
 #define NEW_PERSON_MM2    50000.0  /* a new person shows this much surface at least */
 #define CUT_MIN_MM        100.0    /* cut off by the image's top: a head's part */
 #define CUT_MAX_MM        600.0    /* ...up to shoulders and neck */
@@ -33,6 +34,7 @@
 #define RANGE_MARGIN_MM   600.0  /* a head this near the end of the readings is not judged */
 #define FLAT_SAMPLES      256
 #define UNDER_LOOK_MM     500.0 /* how far up past no reading above a cap is looked */
+#define PROJECTOR_MM      75.0  /* the Kinect's projector from its depth camera */
 #define BODY_DEPTH_MM     250.0 /* a body is within this of its head's depth */
 #define HEAD_NECK_FILL    0.8   /* rows under a head's centre a body fills */
 #define SHOULDER_FROM     0.17  /* the shoulders lie this far below the top */
@@ -483,29 +485,44 @@ tracker_segmenter_blob_below(const TrackerSegmenter *seg, const int box[4], int 
 	return best >= 0 ? ids[best] : -1;
 }
 
+/* How many cells wide the projector's shadow of something at depth
+ * @near is on a surface at @far (the projector sits a baseline to the
+ * camera's side). No reading for farther than that between a top and
+ * something nearer above it is not that thing's shadow: far background
+ * the sensor does not read, with the top's outline against it. */
+static inline int
+tracker_segmenter_shadow(const TrackerGrid *grid, float near, float far)
+{
+	return near >= far ? 0
+	                   : (int)(grid->camera.fx * PROJECTOR_MM * (1.0 / near - 1.0 / far) /
+	                           TRACKER_GRID_STEP);
+}
+
 /* Whether the cap's top edge is an outline against what lies behind it,
  * as a head's is, rather than the lower edge of something nearer (a
  * patch of wall under an arm) or where a flat surface of the room was
  * cut away from it (the side of a cabinet under its top). The first
  * reading above each column counts: the projector's shadow may lie
- * between a patch and the arm over it. Nothing above is an outline
- * against what the sensor cannot read (too far, a window). */
+ * between a patch and the arm over it. Nothing above, or no reading
+ * for longer than a shadow would be, is an outline against what the
+ * sensor cannot read (too far, a window). */
 static gboolean
 tracker_segmenter_outline(const TrackerSegmenter *seg, const TrackerGrid *grid, int l, int r)
 {
 	guint against = 0, under = 0;
 
 	for (int u = l; u <= r; u++) {
-		int k = seg->top_cell[u], above = k - seg->width, look;
+		int k = seg->top_cell[u], above = k - seg->width, look, gap = 0;
 
 		if (k < 0)
 			continue;
 		/* The shadow of an arm held near the sensor over something
 		 * far is tens of cells: look up half a metre, there. */
 		look = (int)(UNDER_LOOK_MM / tracker_grid_cell_mm(grid, grid->z[k]));
-		for (int up = 0; up < look && above >= 0 && grid->z[above] <= 0.0f; up++)
+		for (; gap < look && above >= 0 && grid->z[above] <= 0.0f; gap++)
 			above -= seg->width;
-		if (above < 0 || grid->z[above] <= 0.0f) {
+		if (above < 0 || grid->z[above] <= 0.0f ||
+		    gap > tracker_segmenter_shadow(grid, grid->z[above], grid->z[k]) + 2) {
 			against++;
 			continue;
 		}
@@ -605,7 +622,7 @@ tracker_segmenter_one_depth(const TrackerSegmenter *seg, const TrackerGrid *grid
 		near = MIN(near, z);
 		far = MAX(far, z);
 	}
-	return far - near < HEAD_DEPTH_MM;
+	return far - near < HEAD_DEPTH_MM + HEAD_DEPTH_NOISE * near * near;
 }
 
 /* How many columns from @u on (going by @dir) rise above @level. */
@@ -1331,17 +1348,15 @@ tracker_segmenter_owner(const TrackerSegmenter *seg, const TrackerFloor *floor, 
 /* The hint a headless blob continues: big enough, near where a tracked
  * person was, and that person not found with their head this frame. */
 static int
-tracker_segmenter_hinted(TrackerSegmenter *seg, const TrackerGrid *grid, int b,
-                         const TrackerSegmentParams *params, const TrackerSegmentHint *hints,
-                         guint n_hints)
+tracker_segmenter_hinted(const TrackerSegmenter *seg, int b, const TrackerSegmentParams *params,
+                         const TrackerSegmentHint *hints, guint n_hints)
 {
 	const Blob *blob = &seg->blobs[b];
 	TrackerVec3 c = tracker_segmenter_blob_centre(blob);
 	double best = HINT_MAX_MM;
 	int hint = -1;
 
-	/* ...and not flat: a patch of wall a passer-by uncovers is not them. */
-	if (blob->n_pixels < params->min_person_pixels || tracker_segmenter_flat(seg, grid, b))
+	if (blob->n_pixels < params->min_person_pixels)
 		return -1;
 	for (guint h = 0; h < n_hints; h++) {
 		double d = tracker_vec3_distance(c, hints[h].centre);
@@ -1405,9 +1420,9 @@ tracker_segmenter_compare_blobs(const void *a, const void *b, void *data)
 /* Headless blobs, biggest first: loose parts of people, or people whose
  * head is out of view or hidden, where a tracked person was. */
 static void
-tracker_segmenter_headless(TrackerSegmenter *seg, const TrackerGrid *grid,
-                           const TrackerFloor *floor, const TrackerSegmentParams *params,
-                           const TrackerSegmentHint *hints, guint n_hints)
+tracker_segmenter_headless(TrackerSegmenter *seg, const TrackerFloor *floor,
+                           const TrackerSegmentParams *params, const TrackerSegmentHint *hints,
+                           guint n_hints)
 {
 	int *order = seg->order, n = 0;
 
@@ -1425,7 +1440,7 @@ tracker_segmenter_headless(TrackerSegmenter *seg, const TrackerGrid *grid,
 			tracker_segmenter_label_blob(seg, order[i], seg->people[owner].label);
 			continue;
 		}
-		hint = tracker_segmenter_hinted(seg, grid, order[i], params, hints, n_hints);
+		hint = tracker_segmenter_hinted(seg, order[i], params, hints, n_hints);
 		if (hint < 0 || (p = tracker_segmenter_add_person(seg, NULL, hint)) == NULL)
 			continue;
 		tracker_segmenter_label_blob(seg, order[i], p->label);
@@ -1513,7 +1528,7 @@ tracker_segmenter_run(TrackerSegmenter *seg, const TrackerGrid *grid, const Trac
 	tracker_segmenter_headed(seg, grid);
 	tracker_segmenter_trim_reach(seg, grid, floor);
 	tracker_segmenter_stats(seg, grid);
-	tracker_segmenter_headless(seg, grid, floor, params, hints, n_hints);
+	tracker_segmenter_headless(seg, floor, params, hints, n_hints);
 	tracker_segmenter_stats(seg, grid);
 	tracker_segmenter_prune(seg, params);
 	return seg->n_people;
