@@ -12,7 +12,8 @@
 #define MAX_TOPS          64
 #define HEAD_CAP_MM       100.0 /* a head's cap: its top this deep */
 #define HEAD_MIN_CAP_MM   130.0 /* ...is this wide; a raised hand is narrower */
-#define HEAD_MAX_CAP_MM   330.0 /* ...and furniture's flat top wider */
+#define HEAD_MAX_CAP_MM   220.0 /* ...and no wider than a head with hair, */
+#define HEAD_EDGE_CELLS   1.5   /* ...and the cells its edges blur into */
 #define HEAD_BODY_FILL    0.5   /* share of the torso box below a head that is filled */
 #define ROUND_MAX_CELLS   256
 #define TORSO_BEFORE_MM   200.0    /* a torso this far before its head's top */
@@ -25,6 +26,7 @@
 #define CUT_MAX_MM        600.0    /* ...up to shoulders and neck */
 #define CUT_FAR_MM        3000.0   /* ...nearer than this */
 #define CUT_MIN_HEIGHT_MM 900.0    /* ...this high where it is cut, when the floor says */
+#define CUT_WIDE_MM       330.0    /* ...wider than this, shoulders: the head is above */
 #define CUT_NECK_MM       150.0    /* a neck's length */
 #define CUT_SEED_ROWS     3        /* rows of its cells that seed its person */
 #define HEAD_ALONE_MM2    120000.0 /* a head and a hand over it show less than this */
@@ -690,7 +692,8 @@ tracker_segmenter_is_head(TrackerSegmenter *seg, const TrackerGrid *grid, const 
 	if (tracker_grid_at_top(grid, k / seg->width) || (cut && k / seg->width > seg->blobs[b].v0))
 		return FALSE;
 	*width_mm = (r - l + 1) * cell_mm;
-	if (*width_mm < (cut ? 0.5 : 1.0) * HEAD_MIN_CAP_MM || *width_mm > HEAD_MAX_CAP_MM ||
+	if (*width_mm < (cut ? 0.5 : 1.0) * HEAD_MIN_CAP_MM ||
+	    *width_mm > HEAD_MAX_CAP_MM + HEAD_EDGE_CELLS * cell_mm ||
 	    !tracker_segmenter_in_range(grid, k, params))
 		return FALSE;
 	if (floor->found &&
@@ -797,7 +800,7 @@ tracker_segmenter_cut_head(const TrackerSegmenter *seg, const TrackerGrid *grid,
 	head->cut_top = TRUE;
 	head->radius = radius;
 	head->centre = tracker_vec3_mad(front, tracker_vec3_normalize(front), 2.0 / 3.0 * radius);
-	if (width_mm > HEAD_MAX_CAP_MM)
+	if (width_mm > CUT_WIDE_MM)
 		head->centre = tracker_vec3_mad(head->centre, floor->up, CUT_NECK_MM + radius);
 	head->top_height = tracker_floor_height(floor, head->centre) + radius;
 	head->top_height = MAX(head->top_height, edge);
