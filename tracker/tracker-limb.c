@@ -8,6 +8,8 @@
 #define KEEP_UPPER      5
 #define KEEP_CHAINS     4
 #define UPPER_SPREAD    0.35 /* radians between kept upper segments */
+#define EDGE_REACH      0.5  /* of a segment: how far a limb may go on past an image edge */
+#define EDGE_ACROSS     1.5  /* ...crossing it over this many of its radii */
 #define COARSE_STEPS    12
 #define FINE_STEPS      24
 #define CORE_SIDE_MM    20.0 /* a cell this far beside the trunk is not the trunk's */
@@ -35,7 +37,8 @@
 typedef struct {
 	TrackerVec3 root;
 	double len1, len2, reach2, r1, r2;
-	double side; /* +1 for the left limbs, -1 for the right */
+	double past_end; /* how far the body goes on past the end joint */
+	double side;     /* +1 for the left limbs, -1 for the right */
 	gboolean leg;
 	double hidden_trunk; /* what a sample hidden behind the trunk costs */
 } LimbModel;
@@ -127,6 +130,7 @@ tracker_limb_model(const TrackerBody *body, TrackerLimbId id)
 		m.reach2 = m.len2;
 		m.r1 = 0.045 * H;
 		m.r2 = 0.030 * H;
+		m.past_end = m.r2; /* the heel under the ankle */
 	} else {
 		m.root = tracker_body_point(body, m.side * TRACKER_BODY_SHOULDER_HALF * H,
 		                            TRACKER_BODY_SHOULDER_UP * H, 0.0);
@@ -135,6 +139,7 @@ tracker_limb_model(const TrackerBody *body, TrackerLimbId id)
 		m.reach2 = (TRACKER_BODY_FOREARM + TRACKER_BODY_HAND) * H;
 		m.r1 = 0.032 * H;
 		m.r2 = 0.022 * H;
+		m.past_end = m.reach2 - m.len2; /* the fingers */
 	}
 	/* A turned person's far arm swings behind the trunk, out of sight:
 	 * there it is most likely, not merely allowed. */
@@ -847,6 +852,31 @@ tracker_limb_snap(const TrackerBodyCells *cells, TrackerVec3 joint, double r, do
 	return n >= 3 ? tracker_vec3_scale(sum, 1.0 / n) : joint;
 }
 
+/* Whether the person's cells within @reach of @joint cross an edge of the
+ * image over @across or more, as a limb's width does: the limb may go on
+ * past it, and where it ends is a guess dragged into view (a forearm
+ * under the picture's bottom, an arm held out past its side). A fist
+ * that only touches the edge crosses it over less. */
+static gboolean
+tracker_limb_runs_off(const TrackerBodyCells *cells, TrackerVec3 joint, double reach, double across)
+{
+	const TrackerGrid *grid = cells->grid;
+	double gu, gv, cell_mm = tracker_grid_cell_mm(grid, joint.z);
+	int half, n = 0;
+
+	if (!tracker_grid_locate(grid, joint, &gu, &gv))
+		return TRUE;
+	half = (int)ceil(reach / cell_mm);
+	for (int v = MAX(0, (int)gv - half); v <= MIN(grid->height - 1, (int)gv + half); v++) {
+		for (int u = MAX(0, (int)gu - half); u <= MIN(grid->width - 1, (int)gu + half);
+		     u++) {
+			n += tracker_grid_on_border(grid, u, v) &&
+			     cells->labels[v * grid->width + u] == cells->label;
+		}
+	}
+	return n * cell_mm >= across;
+}
+
 void
 tracker_limb_joints(const TrackerBody *body, const TrackerBodyCells *cells,
                     const TrackerLimbPose poses[TRACKER_N_LIMBS],
@@ -874,5 +904,13 @@ tracker_limb_joints(const TrackerBody *body, const TrackerBodyCells *cells,
 		}
 		confidence[mid] = tracker_limb_confidence(MAX(p->seen_upper, p->seen_lower));
 		confidence[end] = tracker_limb_confidence(p->seen_lower);
+		/* What lies past a joint: the forearm past an elbow (half of
+		 * it: the model's lengths are that far off), the fingers past
+		 * a hand. */
+		if (tracker_limb_runs_off(cells, joints[mid], EDGE_REACH * m.len2,
+		                          EDGE_ACROSS * m.r2))
+			confidence[mid] = confidence[end] = 0.0;
+		else if (tracker_limb_runs_off(cells, joints[end], m.past_end, EDGE_ACROSS * m.r2))
+			confidence[end] = 0.0;
 	}
 }
