@@ -27,8 +27,6 @@
 #define CUT_FAR_MM        3000.0   /* ...nearer than this */
 #define CUT_MIN_HEIGHT_MM 900.0    /* ...this high where it is cut, when the floor says */
 #define CUT_WIDE_MM       330.0    /* ...wider than this, shoulders: the head is above */
-#define CUT_NECK_WIDENS   2.0      /* ...and shoulders this many times its width */
-#define CUT_UNDER_NECK_MM 100.0    /* ...this little under it; under a head, the chin */
 #define CUT_NECK_MM       150.0    /* a neck's length */
 #define CUT_SEED_ROWS     3        /* rows of its cells that seed its person */
 #define HEAD_ALONE_MM2    120000.0 /* a head and a hand over it show less than this */
@@ -607,6 +605,7 @@ tracker_segmenter_head_shape(const TrackerSegmenter *seg, const TrackerGrid *gri
 	head->found = TRUE;
 	head->hinted = FALSE;
 	head->cut_top = FALSE;
+	head->above = FALSE;
 	head->centre = centre;
 	head->radius = radius;
 	head->top_height = top_h;
@@ -783,25 +782,10 @@ tracker_segmenter_mean(const TrackerSegmenter *seg, const TrackerGrid *grid, int
 	return tracker_vec3_scale(sum, 1.0 / MAX(n, 1u));
 }
 
-/* Whether the run @h cut by the image's top is a neck: shoulders twice
- * its width a short way under it. Under a head cut across, the chin and
- * the neck come first. */
-static gboolean
-tracker_segmenter_cut_neck(const TrackerSegmenter *seg, const TrackerGrid *grid,
-                           const HeadCandidate *h, float z)
-{
-	int v = h->seed_v1 - CUT_SEED_ROWS;
-	double cell_mm = tracker_grid_cell_mm(grid, z);
-
-	return tracker_segmenter_widest(seg, grid, h->blob, (h->l + h->r) / 2, v,
-	                                v + (int)(CUT_UNDER_NECK_MM / cell_mm),
-	                                z) >= CUT_NECK_WIDENS * (h->r - h->l + 1);
-}
-
 /* Where the head of a person cut off at row @v by the image's top is:
  * over the middle of their cells there, part of a radius behind them;
  * a head no wider than a head is partly in view, its centre at the edge;
- * a wider run, or a neck, is under the head, the head a neck above. */
+ * a wider run is the neck and shoulders, the head a neck above them. */
 static void
 tracker_segmenter_cut_head(const TrackerSegmenter *seg, const TrackerGrid *grid,
                            const TrackerFloor *floor, const HeadCandidate *h, double width_mm,
@@ -817,8 +801,10 @@ tracker_segmenter_cut_head(const TrackerSegmenter *seg, const TrackerGrid *grid,
 	head->cut_top = TRUE;
 	head->radius = radius;
 	head->centre = tracker_vec3_mad(front, tracker_vec3_normalize(front), 2.0 / 3.0 * radius);
-	if (width_mm > HEAD_MAX_CAP_MM + HEAD_EDGE_CELLS * tracker_grid_cell_mm(grid, front.z) ||
-	    tracker_segmenter_cut_neck(seg, grid, h, (float)front.z))
+	/* Wider than a head: all of it is above, where is a guess. */
+	head->above =
+	        width_mm > HEAD_MAX_CAP_MM + HEAD_EDGE_CELLS * tracker_grid_cell_mm(grid, front.z);
+	if (width_mm > CUT_WIDE_MM)
 		head->centre = tracker_vec3_mad(head->centre, floor->up, CUT_NECK_MM + radius);
 	head->top_height = tracker_floor_height(floor, head->centre) + radius;
 	head->top_height = MAX(head->top_height, edge);
@@ -1037,6 +1023,7 @@ tracker_segmenter_hinted_heads(TrackerSegmenter *seg, const TrackerGrid *grid,
 		h->head.top_height = tracker_floor_height(floor, h->head.centre) + h->head.radius;
 		h->head.hinted = TRUE;
 		h->head.cut_top = FALSE;
+		h->head.above = FALSE;
 		h->seed_v1 = 0;
 		/* Someone's shoulder under where a head was is not a head. */
 		if (floor->found && h->head.top_height < 0.85 * hints[i].height)

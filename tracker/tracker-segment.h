@@ -31,6 +31,7 @@ typedef struct {
 	/* Its top, or all of it, is above the image: centre and top are
 	 * guessed from the neck and shoulders below the image's edge. */
 	gboolean cut_top;
+	gboolean above; /* ...all of it: the picture shows neck and shoulders */
 } TrackerHead;
 
 typedef struct {

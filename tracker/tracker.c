@@ -234,6 +234,7 @@ tracker_joint_confidence(const Tracker *t, const TrackerPerson *person, const Tr
 
 		if (j == TRACKER_JOINT_HEAD)
 			confidence[j] = !person->head.found    ? 0.3
+			                : person->head.above   ? 0.0
 			                : person->head.cut_top ? 0.5
 			                                       : 1.0;
 		else if (j <= TRACKER_JOINT_RIGHT_SHOULDER || j == TRACKER_JOINT_LEFT_HIP ||
