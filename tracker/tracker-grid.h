@@ -110,12 +110,12 @@ tracker_grid_at_top(const TrackerGrid *grid, int v)
 	return v < grid->seen_v0 + TRACKER_GRID_EDGE;
 }
 
-/** tracker_grid_on_border: whether cell (@u, @v) is on the outermost cells
- * with readings, on any side of the image. */
+/** tracker_grid_on_side: whether column @u is the outermost with readings,
+ * at the image's left or right. */
 static inline gboolean
-tracker_grid_on_border(const TrackerGrid *grid, int u, int v)
+tracker_grid_on_side(const TrackerGrid *grid, int u)
 {
-	return u <= grid->seen_u0 || u >= grid->seen_u1 || v <= grid->seen_v0 || v >= grid->seen_v1;
+	return u <= grid->seen_u0 || u >= grid->seen_u1;
 }
 
 /** tracker_grid_cell_mm: the size of one cell at depth @z, in mm. */

@@ -852,26 +852,35 @@ tracker_limb_snap(const TrackerBodyCells *cells, TrackerVec3 joint, double r, do
 	return n >= 3 ? tracker_vec3_scale(sum, 1.0 / n) : joint;
 }
 
-/* Whether the person's cells within @reach of @joint cross an edge of the
- * image over @across or more, as a limb's width does: the limb may go on
- * past it, and where it ends is a guess dragged into view (a forearm
- * under the picture's bottom, an arm held out past its side). A fist
- * that only touches the edge crosses it over less. */
+/* Whether the person's cells within @reach of @joint, and past it going
+ * from @from (all round it when @from is @joint), cross the image's left or right edge over @across
+ * or more, as a limb's width does: the limb may go on past the edge, and where it ends is a guess
+ * dragged into view (an arm held out past the side). A fist that only touches the edge crosses it
+ * over less, and the trunk cut by the edge behind a hand is not past it. The bottom edge is left
+ * alone: hands rest on a desk there, in view, with the trunk cut beside
+ * them, and forearms hanging past it at close range are not told apart. */
 static gboolean
-tracker_limb_runs_off(const TrackerBodyCells *cells, TrackerVec3 joint, double reach, double across)
+tracker_limb_runs_off(const TrackerBodyCells *cells, TrackerVec3 from, TrackerVec3 joint,
+                      double reach, double across)
 {
 	const TrackerGrid *grid = cells->grid;
+	TrackerVec3 dir = tracker_vec3_sub(joint, from);
 	double gu, gv, cell_mm = tracker_grid_cell_mm(grid, joint.z);
 	int half, n = 0;
 
+	/* Out of the image, the joint is left out anyway (what is past it is
+	 * judged on its own). */
 	if (!tracker_grid_locate(grid, joint, &gu, &gv))
-		return TRUE;
+		return FALSE;
 	half = (int)ceil(reach / cell_mm);
 	for (int v = MAX(0, (int)gv - half); v <= MIN(grid->height - 1, (int)gv + half); v++) {
 		for (int u = MAX(0, (int)gu - half); u <= MIN(grid->width - 1, (int)gu + half);
 		     u++) {
-			n += tracker_grid_on_border(grid, u, v) &&
-			     cells->labels[v * grid->width + u] == cells->label;
+			int k = v * grid->width + u;
+
+			n += tracker_grid_on_side(grid, u) && cells->labels[k] == cells->label &&
+			     tracker_vec3_dot(tracker_vec3_sub(tracker_grid_point(grid, k), joint),
+			                      dir) >= 0.0;
 		}
 	}
 	return n * cell_mm >= across;
@@ -907,10 +916,11 @@ tracker_limb_joints(const TrackerBody *body, const TrackerBodyCells *cells,
 		/* What lies past a joint: the forearm past an elbow (half of
 		 * it: the model's lengths are that far off), the fingers past
 		 * a hand. */
-		if (tracker_limb_runs_off(cells, joints[mid], EDGE_REACH * m.len2,
+		if (tracker_limb_runs_off(cells, joints[mid], joints[mid], EDGE_REACH * m.len2,
 		                          EDGE_ACROSS * m.r2))
 			confidence[mid] = confidence[end] = 0.0;
-		else if (tracker_limb_runs_off(cells, joints[end], m.past_end, EDGE_ACROSS * m.r2))
+		else if (tracker_limb_runs_off(cells, joints[mid], joints[end], m.past_end,
+		                               EDGE_ACROSS * m.r2))
 			confidence[end] = 0.0;
 	}
 }

@@ -32,8 +32,9 @@ typedef struct {
 typedef struct {
 	gboolean active;
 	/* Reported once it looked like a person: a track starts from a
-	 * person-shaped surface, and is one once its body fits (see
-	 * tracker_limb_plausible()). Its id is given then. */
+	 * surface with a head, and is one once the sensor does not see
+	 * through its legs (see tracker_verify() in tracker.c). Its id is
+	 * given then. */
 	gboolean verified;
 	guint id; /* 0 until verified */
 	gint64 last_seen_us;
