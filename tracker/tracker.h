@@ -6,7 +6,35 @@
  * (the floor, the users and their ids, smoothing), so frames of one
  * sequence go in order; tracker_reset() starts a new sequence. It reads
  * no clock and does no I/O; one tracker is used by one thread at a time,
- * and separate trackers share nothing. */
+ * and separate trackers share nothing.
+ *
+ * The stages, each in a file of its own, per frame:
+ * - grid (tracker-grid.c): the depth as 160x120 cells of 3D points.
+ * - floor (tracker-floor.c): RANSAC over cells that face up, about the up
+ *   the camera pose settings give; kept while people hide it, searched
+ *   again while a better one may be in view; the pose settings stand in
+ *   when it is out of view. Nothing below needs it: it only tells heights.
+ * - room (tracker-planes.c, tracker-background.c): what is not a person.
+ *   Large flat surfaces (walls, doors, table tops) are found every few
+ *   frames; a background model learns, per cell, the depth that has held
+ *   while no user was on it (see tracker-background.h). Both are masked
+ *   out before segmentation.
+ * - segmentation (tracker-segment.c): connected surfaces of what is left.
+ *   A person is found from a head (a cap of head width that is an outline
+ *   against what lies behind, all of one depth, on shoulders and a torso
+ *   of its depth), from shoulders and torso cut by the image's top (the
+ *   head above it), or, for a user already tracked, from whatever large
+ *   part of the body stays in view. Touching people are split along the
+ *   surface from their heads; parts cut off by an arm's depth step or
+ *   shadow join the person they lie under.
+ * - body (tracker-body.c): a torso fitted from above gives place, height
+ *   and facing; limbs (tracker-limb.c) are two-segment chains scored
+ *   against the depth.
+ * - users (tracker-users.c): tracks keep their place over time. A track is
+ *   reported, and given its id, once the sensor does not see through where
+ *   its legs would be (or sees legs forward, seated): a coat stand or a
+ *   chair's back is not a user. Joints that fall outside the image are
+ *   reported with confidence 0, never dragged into view. */
 #pragma once
 
 #include <gio/gio.h>
