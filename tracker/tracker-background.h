@@ -9,8 +9,10 @@
  * nearer one that stays for TRACKER_BACKGROUND_ABSORB_US replaces it
  * too (furniture moved in). Cells on or about a tracked person are never
  * learned, so a person who stands still for minutes stays a person. If
- * most of the room stops matching at once, the sensor moved: the model
- * starts again. */
+ * a large share of the learned room reads farther at once for a few
+ * frames, the sensor moved: the model starts again. Nearer readings never
+ * count toward that (a person close to the sensor hides the room), so a
+ * sensor moved forward is absorbed like furniture instead. */
 #pragma once
 
 #include <glib.h>
