@@ -9,6 +9,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "testutil.h"
 #include "tracker/tracker-background.h"
 
 #define MAX_DEPTH_MM 6000.0
@@ -17,13 +18,6 @@
 #define MARGIN_US    (G_USEC_PER_SEC / 2)   /* checked this far either side of a deadline */
 #define LEARN_US     TRACKER_BACKGROUND_LEARN_US
 #define ABSORB_US    TRACKER_BACKGROUND_ABSORB_US
-/* The Kinect reads disparity: at depth z one step of it is this times
- * z^2 mm. Its noise is a part shared by a patch of pixels and a part of
- * each pixel's own, as the demo sensor has it. */
-#define STEP_PER_MM2 2.85e-6
-#define SHARED_STEPS 0.5
-#define PIXEL_STEPS  0.26
-#define PATCH_PX     8
 #define ALL          0.999 /* every cell but one in a thousand */
 
 /* Cells [i0, i1) x [j0, j1) of the grid. */
@@ -51,12 +45,11 @@ typedef struct {
 	TrackerCamera camera;
 	TrackerGrid grid;
 	TrackerBackground *bg;
-	Room room;      /* what the sensor sees */
-	guint16 *mm;    /* its image */
-	double *patch;  /* the shared noise per patch of pixels, this frame */
+	Room room;   /* what the sensor sees */
+	guint16 *mm; /* its image */
+	TestutilKinect kinect;
 	guint8 *people; /* per cell: on a person */
 	gint64 now_us;  /* the next frame's time */
-	guint32 noise;
 } Fixture;
 
 /* A room 3.5 m deep seen from 1.2 m up, tilted 15 degrees down: a floor
@@ -75,10 +68,9 @@ fixture_setup(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 	tracker_grid_init(&f->grid, &f->camera);
 	f->bg = tracker_background_new(&f->grid);
 	f->mm = g_new0(guint16, f->camera.width * f->camera.height);
-	f->patch = g_new0(double, (f->camera.width / PATCH_PX) * (f->camera.height / PATCH_PX));
+	testutil_kinect_init(&f->kinect, f->camera.width, f->camera.height);
 	f->people = g_new0(guint8, f->grid.n);
 	f->now_us = START_US;
-	f->noise = 12345;
 }
 
 static void
@@ -87,16 +79,8 @@ fixture_teardown(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 	tracker_background_free(f->bg);
 	tracker_grid_clear(&f->grid);
 	g_free(f->mm);
-	g_free(f->patch);
+	testutil_kinect_clear(&f->kinect);
 	g_free(f->people);
-}
-
-/* A uniform number in [-1, 1): the same sequence every run. */
-static double
-fixture_noise(Fixture *f)
-{
-	f->noise = f->noise * 1664525u + 1013904223u;
-	return (f->noise >> 8) / (double)(1u << 23) - 1.0;
 }
 
 static gboolean
@@ -138,30 +122,13 @@ room_depth(const Room *room, int i, int j, double z)
 	return z > 0.0 ? z + room->shift_mm : 0.0;
 }
 
-/* What the Kinect reads of depth @z (0: nothing): the disparity, with
- * the noise shared over the pixel's patch and its own, rounded to a
- * step. */
-static guint16
-fixture_sense(Fixture *f, double z, double shared)
-{
-	if (z > 0.0 && f->room.noise > 0.0) {
-		double steps = 1.0 / (STEP_PER_MM2 * z) + shared +
-		               f->room.noise * PIXEL_STEPS * fixture_noise(f);
-
-		z = 1.0 / (STEP_PER_MM2 * round(steps));
-	}
-	return z > 0.0 && z < MAX_DEPTH_MM ? (guint16)lround(z) : 0;
-}
-
 /* The image of the room, new noise and all, into the grid. */
 static void
 fixture_render(Fixture *f)
 {
 	const TrackerCamera *c = &f->camera;
-	int patches = c->width / PATCH_PX;
 
-	for (int p = 0; p < patches * (c->height / PATCH_PX); p++)
-		f->patch[p] = f->room.noise * SHARED_STEPS * fixture_noise(f);
+	testutil_kinect_frame(&f->kinect, f->room.noise);
 	for (int v = 0; v < c->height; v++) {
 		double row = room_row_depth(&f->room, c, v);
 
@@ -169,8 +136,8 @@ fixture_render(Fixture *f)
 			double z = room_depth(&f->room, u / TRACKER_GRID_STEP,
 			                      v / TRACKER_GRID_STEP, row);
 
-			f->mm[v * c->width + u] = fixture_sense(
-			        f, z, f->patch[(v / PATCH_PX) * patches + u / PATCH_PX]);
+			f->mm[v * c->width + u] =
+			        testutil_kinect_read(&f->kinect, u, v, z, MAX_DEPTH_MM);
 		}
 	}
 	tracker_grid_fill(&f->grid, f->mm, MAX_DEPTH_MM);

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "testutil.h"
 #include "tracker/tracker-floor.h"
 
 #define ROOM_WALL_MM  5000.0 /* the back wall, along the floor from the sensor */
@@ -46,14 +47,6 @@ fixture_teardown(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 	g_free(f->mm);
 }
 
-/* A uniform number in [-1, 1): the same sequence every run. */
-static double
-fixture_noise(Fixture *f)
-{
-	f->noise = f->noise * 1664525u + 1013904223u;
-	return (f->noise >> 8) / (double)(1u << 23) - 1.0;
-}
-
 /* The depth at which the camera ray @d (d.z = 1) meets the back wall. */
 static double
 room_depth_wall(const Room *room, TrackerVec3 d)
@@ -92,7 +85,7 @@ fixture_render(Fixture *f, const Room *room)
 				z = G_MAXDOUBLE;
 			if (room->board_mm > 0.0 && u < room->board_share * c->width)
 				z = MIN(z, room->board_mm);
-			z += NOISE_PER_MM * z * fixture_noise(f);
+			z += NOISE_PER_MM * z * testutil_noise(&f->noise);
 			f->mm[v * c->width + u] = z < MAX_DEPTH_MM ? (guint16)lround(z) : 0;
 		}
 	}

@@ -6,16 +6,10 @@
  * the plane it was found on, and a reset searches afresh. */
 #include <math.h>
 
+#include "testutil.h"
 #include "tracker/tracker-planes.h"
 
 #define MAX_DEPTH_MM 6000.0
-/* The Kinect reads disparity: at depth z one step of it is this times
- * z^2 mm. Its noise is a part shared by a patch of pixels and a part of
- * each pixel's own, as the demo sensor has it. */
-#define STEP_PER_MM2 2.85e-6
-#define SHARED_STEPS 0.5
-#define PIXEL_STEPS  0.26
-#define PATCH_PX     8
 #define MAX_BODIES   4
 
 /* What a pixel or a cell shows; a cell is MIXED when its pixels differ. */
@@ -67,8 +61,7 @@ typedef struct {
 	guint16 *mm;
 	guint8 *part;      /* per pixel */
 	guint8 *cell_part; /* per cell */
-	double *patch;     /* the shared noise per patch of pixels, this frame */
-	guint32 noise;
+	TestutilKinect kinect;
 } Fixture;
 
 /* A person 1.7 m tall, 0.44 m wide and 0.28 m deep, standing on a floor
@@ -90,8 +83,7 @@ fixture_setup(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 	f->mm = g_new0(guint16, f->camera.width * f->camera.height);
 	f->part = g_new0(guint8, f->camera.width * f->camera.height);
 	f->cell_part = g_new0(guint8, f->grid.n);
-	f->patch = g_new0(double, (f->camera.width / PATCH_PX) * (f->camera.height / PATCH_PX));
-	f->noise = 12345;
+	testutil_kinect_init(&f->kinect, f->camera.width, f->camera.height);
 }
 
 static void
@@ -102,15 +94,7 @@ fixture_teardown(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 	g_free(f->mm);
 	g_free(f->part);
 	g_free(f->cell_part);
-	g_free(f->patch);
-}
-
-/* A uniform number in [-1, 1): the same sequence every run. */
-static double
-fixture_noise(Fixture *f)
-{
-	f->noise = f->noise * 1664525u + 1013904223u;
-	return (f->noise >> 8) / (double)(1u << 23) - 1.0;
+	testutil_kinect_clear(&f->kinect);
 }
 
 /* The nearer hit: @t along the ray showing @part, if nearer than *@best. */
@@ -188,21 +172,6 @@ scene_depth(const Scene *s, TrackerVec3 c, Part *part)
 	return *part != PART_NONE ? best : 0.0;
 }
 
-/* What the Kinect reads of depth @z (0: nothing): the disparity, with
- * the noise shared over the pixel's patch and its own, rounded to a
- * step. */
-static guint16
-fixture_sense(Fixture *f, const Scene *s, double z, double shared)
-{
-	if (z > 0.0 && s->noise > 0.0) {
-		double steps = 1.0 / (STEP_PER_MM2 * z) + shared +
-		               s->noise * PIXEL_STEPS * fixture_noise(f);
-
-		z = 1.0 / (STEP_PER_MM2 * round(steps));
-	}
-	return z > 0.0 && z < MAX_DEPTH_MM ? (guint16)lround(z) : 0;
-}
-
 /* Per cell, the part all its pixels show, or PART_MIXED. */
 static void
 fixture_cell_parts(Fixture *f)
@@ -229,18 +198,15 @@ static void
 fixture_render(Fixture *f, const Scene *s)
 {
 	const TrackerCamera *c = &f->camera;
-	int patches = c->width / PATCH_PX;
 
-	for (int p = 0; p < patches * (c->height / PATCH_PX); p++)
-		f->patch[p] = s->noise * SHARED_STEPS * fixture_noise(f);
+	testutil_kinect_frame(&f->kinect, s->noise);
 	for (int v = 0; v < c->height; v++) {
 		for (int u = 0; u < c->width; u++) {
 			int i = v * c->width + u;
 			Part part;
 			double z = scene_depth(s, tracker_camera_unproject(c, u, v, 1.0), &part);
 
-			f->mm[i] = fixture_sense(f, s, z,
-			                         f->patch[(v / PATCH_PX) * patches + u / PATCH_PX]);
+			f->mm[i] = testutil_kinect_read(&f->kinect, u, v, z, MAX_DEPTH_MM);
 			f->part[i] = f->mm[i] > 0 ? (guint8)part : PART_NONE;
 		}
 	}

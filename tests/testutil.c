@@ -1,6 +1,7 @@
 #include "testutil.h"
 
 #include <glib/gstdio.h>
+#include <math.h>
 #include <stdlib.h>
 
 #include "demo-scene.h"
@@ -77,6 +78,54 @@ testutil_compare_double(const void *a, const void *b)
 	double x = *(const double *)a, y = *(const double *)b;
 
 	return (x > y) - (x < y);
+}
+
+double
+testutil_noise(guint32 *state)
+{
+	*state = *state * 1664525u + 1013904223u;
+	return (*state >> 8) / (double)(1u << 23) - 1.0;
+}
+
+#define KINECT_PATCH_PX     8
+#define KINECT_SHARED_STEPS 0.5
+#define KINECT_PIXEL_STEPS  0.26
+
+void
+testutil_kinect_init(TestutilKinect *k, int width, int height)
+{
+	k->state = 12345;
+	k->scale = 0.0;
+	k->patches = width / KINECT_PATCH_PX;
+	k->n_patches = k->patches * (height / KINECT_PATCH_PX);
+	k->patch = g_new0(double, k->n_patches);
+}
+
+void
+testutil_kinect_clear(TestutilKinect *k)
+{
+	g_clear_pointer(&k->patch, g_free);
+}
+
+void
+testutil_kinect_frame(TestutilKinect *k, double scale)
+{
+	k->scale = scale;
+	for (int p = 0; p < k->n_patches; p++)
+		k->patch[p] = scale * KINECT_SHARED_STEPS * testutil_noise(&k->state);
+}
+
+guint16
+testutil_kinect_read(TestutilKinect *k, int u, int v, double z, double max_mm)
+{
+	if (z > 0.0 && k->scale > 0.0) {
+		double shared = k->patch[(v / KINECT_PATCH_PX) * k->patches + u / KINECT_PATCH_PX];
+		double steps = 1.0 / (TESTUTIL_KINECT_STEP * z) + shared +
+		               k->scale * KINECT_PIXEL_STEPS * testutil_noise(&k->state);
+
+		z = 1.0 / (TESTUTIL_KINECT_STEP * round(steps));
+	}
+	return z > 0.0 && z < max_mm ? (guint16)lround(z) : 0;
 }
 
 double

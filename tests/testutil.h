@@ -24,6 +24,34 @@ void testutil_write_dump(const char *dir, guint n, double interval);
 /** testutil_write_file: writes @len bytes or fails the test. */
 void testutil_write_file(const char *path, const void *data, gsize len);
 
+/** testutil_noise: a uniform number in [-1, 1) from @state, the same
+ * sequence every run for the same start. */
+double testutil_noise(guint32 *state);
+
+/* The Kinect's readings of synthetic depth, as the demo sensor has them:
+ * disparity (one step is TESTUTIL_KINECT_STEP times z^2 mm at depth z)
+ * with noise shared by each 8x8 patch of pixels and noise of each
+ * pixel's own, rounded to a step. Deterministic. */
+#define TESTUTIL_KINECT_STEP 2.85e-6
+
+typedef struct {
+	guint32 state;
+	double scale;  /* the noise this frame, 1 for the sensor's; 0 for none */
+	double *patch; /* the shared noise per patch, this frame */
+	int patches;   /* per row */
+	int n_patches;
+} TestutilKinect;
+
+void testutil_kinect_init(TestutilKinect *k, int width, int height);
+void testutil_kinect_clear(TestutilKinect *k);
+
+/** testutil_kinect_frame: a new frame with noise @scale: new shared noise. */
+void testutil_kinect_frame(TestutilKinect *k, double scale);
+
+/** testutil_kinect_read: what pixel (@u, @v) reads of depth @z (0: nothing),
+ * 0 at @max_mm and beyond. */
+guint16 testutil_kinect_read(TestutilKinect *k, int u, int v, double z, double max_mm);
+
 /** testutil_percentile: the @p (0..1) percentile of @values, which it sorts. */
 double testutil_percentile(double *values, guint n, double p);
 
