@@ -571,6 +571,14 @@ tracker_segmenter_in_range(const TrackerGrid *grid, int k, const TrackerSegmentP
 	return grid->z[k] < params->max_depth - RANGE_MARGIN_MM;
 }
 
+/* The widest a head's cap is measured, in cells of @cell_mm: a head with
+ * hair, and the cells its edges blur into. */
+static inline double
+tracker_segmenter_head_width(double cell_mm)
+{
+	return HEAD_MAX_CAP_MM + HEAD_EDGE_CELLS * cell_mm;
+}
+
 /* Centre and radius of a head from its cap (@l..@r, @width_mm wide at
  * HEAD_CAP_MM below the top): a sphere's cap of depth c and half-width w
  * has radius (w^2 + c^2) / 2c. Cells show the sphere's front, on average
@@ -694,7 +702,7 @@ tracker_segmenter_is_head(TrackerSegmenter *seg, const TrackerGrid *grid, const 
 		return FALSE;
 	*width_mm = (r - l + 1) * cell_mm;
 	if (*width_mm < (cut ? 0.5 : 1.0) * HEAD_MIN_CAP_MM ||
-	    *width_mm > HEAD_MAX_CAP_MM + HEAD_EDGE_CELLS * cell_mm ||
+	    *width_mm > tracker_segmenter_head_width(cell_mm) ||
 	    !tracker_segmenter_in_range(grid, k, params))
 		return FALSE;
 	if (floor->found &&
@@ -802,8 +810,7 @@ tracker_segmenter_cut_head(const TrackerSegmenter *seg, const TrackerGrid *grid,
 	head->radius = radius;
 	head->centre = tracker_vec3_mad(front, tracker_vec3_normalize(front), 2.0 / 3.0 * radius);
 	/* Wider than a head: all of it is above, where is a guess. */
-	head->above =
-	        width_mm > HEAD_MAX_CAP_MM + HEAD_EDGE_CELLS * tracker_grid_cell_mm(grid, front.z);
+	head->above = width_mm > tracker_segmenter_head_width(tracker_grid_cell_mm(grid, front.z));
 	if (width_mm > CUT_WIDE_MM)
 		head->centre = tracker_vec3_mad(head->centre, floor->up, CUT_NECK_MM + radius);
 	head->top_height = tracker_floor_height(floor, head->centre) + radius;
