@@ -685,6 +685,17 @@ tracker_segmenter_cap(const TrackerSegmenter *seg, const TrackerGrid *grid, cons
 	       tracker_segmenter_cap_side(seg, blob, peak, 1, cell_mm, z, r);
 }
 
+/* How many of the columns @l..@r of row @v are blob @b's. */
+static int
+tracker_segmenter_run_in(const TrackerSegmenter *seg, int b, int l, int r, int v)
+{
+	int n = 0;
+
+	for (int u = l; u <= r; u++)
+		n += seg->blob[v * seg->width + u] == b + 1;
+	return n;
+}
+
 static gboolean
 tracker_segmenter_is_head(TrackerSegmenter *seg, const TrackerGrid *grid, const TrackerFloor *floor,
                           const TrackerSegmentParams *params, int b, int l, int r, int peak,
@@ -697,8 +708,12 @@ tracker_segmenter_is_head(TrackerSegmenter *seg, const TrackerGrid *grid, const 
 	 * person walking in shows half a head before a whole one. */
 	gboolean cut = tracker_grid_at_side(grid, l) || tracker_grid_at_side(grid, r);
 
-	/* ...and must be its surface's top: a wall's edge is not a head. */
-	if (tracker_grid_at_top(grid, k / seg->width) || (cut && k / seg->width > seg->blobs[b].v0))
+	/* ...and must be its surface's top: a wall's edge is not a head. A
+	 * crown that only touches the image's top is a head in view; cut
+	 * wider, it is judged as cut off (tracker_segmenter_cut_tops()). */
+	if ((tracker_grid_at_top(grid, k / seg->width) &&
+	     tracker_segmenter_run_in(seg, b, l, r, k / seg->width) * cell_mm >= CUT_MIN_MM) ||
+	    (cut && k / seg->width > seg->blobs[b].v0))
 		return FALSE;
 	*width_mm = (r - l + 1) * cell_mm;
 	if (*width_mm < (cut ? 0.5 : 1.0) * HEAD_MIN_CAP_MM ||
