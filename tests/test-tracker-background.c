@@ -216,6 +216,20 @@ fixture_learn_room(Fixture *f)
 	g_assert_cmpfloat(fixture_share_all(f), >=, ALL);
 }
 
+/* Until @when, less a margin, the cells of @r are not the room's and
+ * all the others are; a margin past it, @r's are the room's too. */
+static void
+fixture_expect_learned_at(Fixture *f, const Rect *r, gint64 when)
+{
+	while (f->now_us < when - MARGIN_US) {
+		fixture_frame(f);
+		g_assert_cmpfloat(fixture_share(f, r, FALSE), ==, 0.0);
+		g_assert_cmpfloat(fixture_share(f, r, TRUE), >=, ALL);
+	}
+	fixture_run(f, 2 * MARGIN_US);
+	g_assert_cmpfloat(fixture_share(f, r, FALSE), >=, ALL);
+}
+
 /* A still room is nobody's until it has held for the learn time, then
  * every cell of it is the room's. */
 static void
@@ -237,19 +251,11 @@ static void
 test_nearer_absorbed(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 {
 	Room room = room_default;
-	gint64 brought;
 
 	fixture_learn_room(f);
 	room.boards[0] = box;
 	fixture_show(f, &room);
-	brought = f->now_us;
-	while (f->now_us < brought + ABSORB_US - MARGIN_US) {
-		fixture_frame(f);
-		g_assert_cmpfloat(fixture_share(f, &box.at, FALSE), ==, 0.0);
-		g_assert_cmpfloat(fixture_share(f, &box.at, TRUE), >=, ALL);
-	}
-	fixture_run(f, 2 * MARGIN_US);
-	g_assert_cmpfloat(fixture_share(f, &box.at, FALSE), >=, ALL);
+	fixture_expect_learned_at(f, &box.at, f->now_us + ABSORB_US);
 }
 
 /* A box that was part of the room is taken away: the wall behind it,
@@ -268,14 +274,8 @@ test_farther_learned_sooner(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 	g_assert_cmpfloat(fixture_share_all(f), >=, ALL);
 	fixture_show(f, &room_default);
 	taken = f->now_us;
-	while (f->now_us < taken + LEARN_US - MARGIN_US) {
-		fixture_frame(f);
-		g_assert_cmpfloat(fixture_share(f, &box.at, FALSE), ==, 0.0);
-		g_assert_cmpfloat(fixture_share(f, &box.at, TRUE), >=, ALL);
-	}
-	fixture_run(f, 2 * MARGIN_US);
+	fixture_expect_learned_at(f, &box.at, taken + LEARN_US);
 	g_assert_cmpint(f->now_us, <, taken + ABSORB_US / 2);
-	g_assert_cmpfloat(fixture_share(f, &box.at, FALSE), >=, ALL);
 }
 
 /* A person standing still for five minutes, marked as a person from the

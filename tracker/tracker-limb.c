@@ -853,12 +853,14 @@ tracker_limb_snap(const TrackerBodyCells *cells, TrackerVec3 joint, double r, do
 }
 
 /* Whether the person's cells within @reach of @joint, and past it going
- * from @from (all round it when @from is @joint), cross the image's left or right edge over @across
- * or more, as a limb's width does: the limb may go on past the edge, and where it ends is a guess
- * dragged into view (an arm held out past the side). A fist that only touches the edge crosses it
- * over less, and the trunk cut by the edge behind a hand is not past it. The bottom edge is left
- * alone: hands rest on a desk there, in view, with the trunk cut beside
- * them, and forearms hanging past it at close range are not told apart. */
+ * from @from (all round it when @from is @joint), cross the image's left
+ * or right edge over @across or more, as a limb's width does: the limb
+ * may go on past the edge, and where it ends is a guess dragged into
+ * view (an arm held out past the side). A fist that only touches the
+ * edge crosses it over less, and the trunk cut by the edge behind a hand
+ * is not past it. The bottom edge is left alone: hands rest on a desk
+ * there, in view, with the trunk cut beside them, and forearms hanging
+ * past it at close range are not told apart. */
 static gboolean
 tracker_limb_runs_off(const TrackerBodyCells *cells, TrackerVec3 from, TrackerVec3 joint,
                       double reach, double across)
