@@ -511,6 +511,21 @@ test_verify_coat_stand(Stage *s, gconstpointer data G_GNUC_UNUSED)
 	}
 }
 
+/* A potted plant 2.5 m off, the sensor 1 m up and level: leaves in
+ * clumps, a head and shoulders in outline, over a stem and a pot that
+ * fill where legs would be but for the stem between them. Never a user,
+ * over two seconds. */
+static void
+test_verify_plant(Stage *s, gconstpointer data G_GNUC_UNUSED)
+{
+	stage_room(s, 1000.0, 0.0, 3500.0);
+	stage_item(s, (DemoItem){ .kind = DEMO_KIT_PLANT, .x = -500, .z = 2500 });
+	for (guint i = 0; i < COAT_STAND_FRAMES; i++) {
+		stage_track(s);
+		g_assert_cmpuint(s->out.n_users, ==, 0);
+	}
+}
+
 /* The coat stand above, there from the first frame; one person comes
  * into view after 0.3 s, another after 0.6 s. The coat stand's track
  * never took an id: the people are users 1 and 2. */
@@ -653,6 +668,7 @@ main(int argc, char **argv)
 	ADD("/tracker/people/verify/seated", NULL, test_verify_seated);
 	ADD("/tracker/people/verify/legs-hidden", NULL, test_verify_legs_hidden);
 	ADD("/tracker/people/verify/coat-stand-never", NULL, test_verify_coat_stand);
+	ADD("/tracker/people/verify/plant-never", NULL, test_verify_plant);
 	ADD("/tracker/people/verify/ids-only-when-verified", NULL, test_verify_ids);
 	for (guint i = 0; i < G_N_ELEMENTS(side_cut); i++)
 		ADD(side_cut[i].path, &side_cut[i].c, test_side_cut);

@@ -37,6 +37,7 @@
 #define LEGS_FRONT     0.04
 #define LEGS_DEPTH_MM  150.0
 #define LEGS_NEARER_MM 150.0
+#define LEGS_POLE      0.04 /* narrower than a shin seen side-on */
 
 typedef struct {
 	double s[MAX_FIT_POINTS], t[MAX_FIT_POINTS];
@@ -649,47 +650,65 @@ tracker_body_legs_sample(const TrackerBody *body, const TrackerBodyCells *cells,
 	return d > LEGS_DEPTH_MM ? LEGS_THROUGH : LEGS_FILLED;
 }
 
-double
-tracker_body_legs_through(const TrackerBody *body, const TrackerBodyCells *cells, guint *judged)
+/* The person's surface about each row of the column, as a width: the
+ * area of their cells at that height over the band's. */
+static void
+tracker_body_legs_widths(const TrackerBody *body, const TrackerBodyCells *cells,
+                         double width[LEGS_ROWS], double *area)
 {
-	double H = body->height;
-	guint filled = 0, through = 0;
+	const TrackerGrid *grid = cells->grid;
+	double H = body->height, step = (LEGS_HIGH - LEGS_LOW) / (LEGS_ROWS - 1) * H;
+	double below = LEGS_HIGH * H;
+
+	*area = 0.0;
+	memset(width, 0, LEGS_ROWS * sizeof(double));
+	TRACKER_BODY_FOREACH_CELL(cells, k)
+	{
+		double z = grid->z[k], up, a;
+		int row;
+
+		if (cells->labels[k] != cells->label)
+			continue;
+		up = tracker_vec3_dot(tracker_vec3_sub(tracker_grid_point(grid, k), body->origin),
+		                      body->up);
+		if (up > below + 0.5 * step)
+			continue;
+		a = grid->count[k] * (z / grid->camera.fx) * (z / grid->camera.fy);
+		if (up <= below)
+			*area += a;
+		row = (int)floor((up - LEGS_LOW * H) / step + 0.5);
+		if (row >= 0 && row < LEGS_ROWS)
+			width[row] += a / step;
+	}
+	*area /= H * H;
+}
+
+void
+tracker_body_legs(const TrackerBody *body, const TrackerBodyCells *cells, TrackerLegs *legs)
+{
+	double H = body->height, width[LEGS_ROWS];
 	/* Across the view, whichever way the person faces: side-on, a
 	 * person's legs are as wide as a thigh is deep. */
 	TrackerVec3 across = tracker_vec3_normalize(tracker_vec3_cross(body->up, body->origin));
 
+	memset(legs, 0, sizeof(*legs));
+	tracker_body_legs_widths(body, cells, width, &legs->area);
 	for (int i = 0; i < LEGS_ROWS; i++) {
 		double up = (LEGS_LOW + (LEGS_HIGH - LEGS_LOW) * i / (LEGS_ROWS - 1)) * H;
 		TrackerVec3 axis = tracker_body_point(body, 0.0, up, 0.0);
+		guint judged = 0, through = 0;
 
 		for (int j = 0; j < LEGS_COLUMNS; j++) {
 			double l = (-LEGS_HALF + 2.0 * LEGS_HALF * j / (LEGS_COLUMNS - 1)) * H;
 			LegsSample s = tracker_body_legs_sample(body, cells,
 			                                        tracker_vec3_mad(axis, across, l));
 
-			filled += s == LEGS_FILLED;
+			judged += s == LEGS_FILLED || s == LEGS_THROUGH;
 			through += s == LEGS_THROUGH;
 		}
+		legs->judged += judged;
+		legs->through += through;
+		/* Seen through, with no more of the person there than a pole. */
+		legs->open_rows += through > 0 && width[i] < LEGS_POLE * H;
 	}
-	*judged = filled + through;
-	return *judged > 0 ? (double)through / *judged : 0.0;
-}
-
-double
-tracker_body_legs_area(const TrackerBody *body, const TrackerBodyCells *cells)
-{
-	const TrackerGrid *grid = cells->grid;
-	double below = LEGS_HIGH * body->height, area = 0.0;
-
-	TRACKER_BODY_FOREACH_CELL(cells, k)
-	{
-		double z = grid->z[k];
-
-		if (cells->labels[k] != cells->label ||
-		    tracker_vec3_dot(tracker_vec3_sub(tracker_grid_point(grid, k), body->origin),
-		                     body->up) > below)
-			continue;
-		area += grid->count[k] * (z / grid->camera.fx) * (z / grid->camera.fy);
-	}
-	return area / (body->height * body->height);
 }

@@ -107,23 +107,24 @@ gboolean tracker_capsule_within(const TrackerCapsule *c, TrackerVec3 p, double m
 /** tracker_body_core_within: whether @p lies within @margin of the trunk or head. */
 gboolean tracker_body_core_within(const TrackerBody *body, TrackerVec3 p, double margin);
 
-/**
- * tracker_body_legs_through:
- * How much of the column where @body's legs would stand (from just over
- * the feet to just under the pelvis) the sensor sees past: a share of
- * the points there it can judge, of which there are @judged (points
- * with no reading, out of view or hidden by something nearer tell
- * nothing). A person's legs fill it, or stride across it; a coat stand's
- * pole or a plant's stem leaves it open.
- */
-double tracker_body_legs_through(const TrackerBody *body, const TrackerBodyCells *cells,
-                                 guint *judged);
+/* What the depth shows where @body's legs would be: a column of points
+ * from just over the feet to just under the pelvis, rows of them either
+ * side of the body's axis. */
+typedef struct {
+	/* Points that tell something, and of those the ones the sensor sees
+	 * past (points with no reading, out of view or hidden by something
+	 * nearer tell nothing). A person's legs fill the column, or stride
+	 * across it; a coat stand's pole or a plant's stem leaves it open. */
+	guint judged, through;
+	/* Rows the sensor sees past at some point, with no more of the
+	 * person about them than a pole's width: legs reach down unbroken,
+	 * a plant's stem between its leaves and its pot does not. */
+	guint open_rows;
+	/* The person's surface below the pelvis, in square body heights: a
+	 * person standing shows about 0.06, a seated one with thighs toward
+	 * the sensor less, a coat stand's pole next to nothing. */
+	double area;
+} TrackerLegs;
 
-/**
- * tracker_body_legs_area:
- * The surface of @body's person below the pelvis (the legs, forward on a
- * seat or standing), in square body heights: a person standing shows
- * about 0.06, a seated one with thighs toward the sensor less, a coat
- * stand's pole or a plant's stem next to nothing.
- */
-double tracker_body_legs_area(const TrackerBody *body, const TrackerBodyCells *cells);
+/** tracker_body_legs: what the depth shows of @body's legs. */
+void tracker_body_legs(const TrackerBody *body, const TrackerBodyCells *cells, TrackerLegs *legs);

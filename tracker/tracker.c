@@ -25,6 +25,7 @@ G_DEFINE_QUARK(skelbridge - tracker - error - quark, tracker_error)
 #define VERIFY_MAX_THROUGH 0.45
 #define VERIFY_MIN_JUDGED  8
 #define VERIFY_MIN_LEGS    0.025 /* square body heights below the pelvis */
+#define VERIFY_MIN_OWN     0.015 /* ...the person's own: a plant's pot is not */
 #define ROOM_MARGIN_MM     150.0 /* about a user, cells the room does not learn */
 
 typedef enum {
@@ -247,17 +248,26 @@ tracker_joint_confidence(const Tracker *t, const TrackerPerson *person, const Tr
 }
 
 /* A track becomes a user once its body is a person's: the sensor does
- * not see through most of where the legs would be, or it shows legs. */
+ * not see through most of where the legs would be, and the person's own
+ * surface is there, or it shows legs forward, seated; with nothing to go
+ * on (legs hidden behind a desk, or out of view), at once. Never while
+ * the column is seen through at some height with no more of the person
+ * about it than a pole: a coat stand's pole, a plant's stem over its pot. */
 static void
 tracker_verify(Tracker *t, const TrackerBody *body, const TrackerBodyCells *cells, int tr)
 {
-	guint judged;
-	double through = tracker_body_legs_through(body, cells, &judged);
+	TrackerLegs legs;
 
+	if (t->users.tracks[tr].verified)
+		return;
+	tracker_body_legs(body, cells, &legs);
+	if (legs.open_rows > 0)
+		return;
 	/* Seated, a person's legs are forward, and the column under the
 	 * seat is open: their thighs and shins are there instead. */
-	if (judged < VERIFY_MIN_JUDGED || through <= VERIFY_MAX_THROUGH ||
-	    tracker_body_legs_area(body, cells) >= VERIFY_MIN_LEGS)
+	if (legs.judged < VERIFY_MIN_JUDGED ||
+	    (legs.through <= VERIFY_MAX_THROUGH * legs.judged && legs.area >= VERIFY_MIN_OWN) ||
+	    legs.area >= VERIFY_MIN_LEGS)
 		tracker_users_verify(&t->users, tr);
 }
 
