@@ -629,9 +629,10 @@ tracker_body_trunk(const TrackerBody *body, TrackerVec3 joints[TRACKER_N_JOINTS]
 /* ---- is it a person? ---- */
 
 /* What the depth shows at a point of the legs' column @p: nothing to go
- * on (no reading, out of the image, something nearer hiding it), the
- * person's legs there, or the room seen past where they would be. */
-typedef enum { LEGS_UNKNOWN, LEGS_FILLED, LEGS_THROUGH } LegsSample;
+ * on (no reading, out of the image, something nearer hiding it), a
+ * surface where the legs would be (the person's own, or another's), or
+ * the room seen past where they would be. */
+typedef enum { LEGS_UNKNOWN, LEGS_FILLED, LEGS_OWN, LEGS_THROUGH } LegsSample;
 
 static LegsSample
 tracker_body_legs_sample(const TrackerBody *body, const TrackerBodyCells *cells, TrackerVec3 p)
@@ -647,7 +648,9 @@ tracker_body_legs_sample(const TrackerBody *body, const TrackerBodyCells *cells,
 	d = grid->z[k] - front;
 	if (d < -LEGS_NEARER_MM)
 		return LEGS_UNKNOWN;
-	return d > LEGS_DEPTH_MM ? LEGS_THROUGH : LEGS_FILLED;
+	return d > LEGS_DEPTH_MM                  ? LEGS_THROUGH
+	       : cells->labels[k] == cells->label ? LEGS_OWN
+	                                          : LEGS_FILLED;
 }
 
 /* The person's surface about each row of the column, as a width: the
@@ -696,19 +699,22 @@ tracker_body_legs(const TrackerBody *body, const TrackerBodyCells *cells, Tracke
 	for (int i = 0; i < LEGS_ROWS; i++) {
 		double up = (LEGS_LOW + (LEGS_HIGH - LEGS_LOW) * i / (LEGS_ROWS - 1)) * H;
 		TrackerVec3 axis = tracker_body_point(body, 0.0, up, 0.0);
-		guint judged = 0, through = 0;
+		guint judged = 0, through = 0, own = 0;
 
 		for (int j = 0; j < LEGS_COLUMNS; j++) {
 			double l = (-LEGS_HALF + 2.0 * LEGS_HALF * j / (LEGS_COLUMNS - 1)) * H;
 			LegsSample s = tracker_body_legs_sample(body, cells,
 			                                        tracker_vec3_mad(axis, across, l));
 
-			judged += s == LEGS_FILLED || s == LEGS_THROUGH;
+			judged += s != LEGS_UNKNOWN;
 			through += s == LEGS_THROUGH;
+			own += s == LEGS_OWN;
 		}
 		legs->judged += judged;
 		legs->through += through;
-		/* Seen through, with no more of the person there than a pole. */
-		legs->open_rows += through > 0 && width[i] < LEGS_POLE * H;
+		/* No more of the person there than a pole, and the sensor sees
+		 * past it, or what fills it is something else (a pot). */
+		legs->open_rows +=
+		        (through > 0 || (judged >= 2 && own == 0)) && width[i] < LEGS_POLE * H;
 	}
 }

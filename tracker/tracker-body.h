@@ -116,9 +116,10 @@ typedef struct {
 	 * nearer tell nothing). A person's legs fill the column, or stride
 	 * across it; a coat stand's pole or a plant's stem leaves it open. */
 	guint judged, through;
-	/* Rows the sensor sees past at some point, with no more of the
-	 * person about them than a pole's width: legs reach down unbroken,
-	 * a plant's stem between its leaves and its pot does not. */
+	/* Rows with no more of the person about them than a pole's width,
+	 * where the sensor sees past or sees only something else: legs reach
+	 * down unbroken, a plant's stem between its leaves and its pot (or
+	 * the pot, not the plant's own surface) does not. */
 	guint open_rows;
 	/* The person's surface below the pelvis, in square body heights: a
 	 * person standing shows about 0.06, a seated one with thighs toward
