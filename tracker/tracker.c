@@ -44,6 +44,7 @@ struct _Tracker {
 	TrackerBackground *background;
 	guint8 *room;   /* per cell: the room's (a flat surface, or as it stays) */
 	guint8 *people; /* per cell: on or about a user, not to be learned */
+	guint8 *near;   /* per cell: scratch for tracker_mark_person() */
 	TrackerSegmenter *segmenter;
 	TrackerLimbFitter *limbs;
 	TrackerUsers users;
@@ -164,6 +165,7 @@ tracker_new(const TrackerSettings *settings, GError **error)
 	t->background = tracker_background_new(&t->grid);
 	t->room = g_new0(guint8, t->grid.n);
 	t->people = g_new0(guint8, t->grid.n);
+	t->near = g_new0(guint8, t->grid.n);
 	t->segmenter = tracker_segmenter_new(&t->grid);
 	t->limbs = tracker_limb_fitter_new(&t->grid);
 	tracker_floor_init(&t->floor);
@@ -186,6 +188,7 @@ tracker_free(Tracker *t)
 	tracker_background_free(t->background);
 	g_free(t->room);
 	g_free(t->people);
+	g_free(t->near);
 	tracker_segmenter_free(t->segmenter);
 	tracker_limb_fitter_free(t->limbs);
 	g_free(t->labels);
@@ -358,16 +361,42 @@ tracker_room(Tracker *t)
 		t->room[k] = flat[k] | stays[k];
 }
 
-/* Marks the cells of person @p's box, and a margin about it, as a user's. */
+/* Marks person @p's cells, and a margin about them, as a user's: their
+ * outline, not their box, or the sofa beside a seated person would never
+ * be learned. Across first, on the rows the person is on, into t->near;
+ * then down from there, into t->people. */
 static void
-tracker_mark_person(Tracker *t, const TrackerPerson *p)
+tracker_mark_person(Tracker *t, const TrackerPerson *p, const guint16 *labels)
 {
 	const TrackerGrid *grid = &t->grid;
+	int w = grid->width;
 	int m = (int)ceil(ROOM_MARGIN_MM / tracker_grid_cell_mm(grid, MAX(p->centre.z, 500.0)));
+	int u0 = MAX(0, p->box[0] - m), u1 = MIN(w - 1, p->box[2] + m);
+	int v0 = MAX(0, p->box[1] - m), v1 = MIN(grid->height - 1, p->box[3] + m);
 
-	for (int v = MAX(0, p->box[1] - m); v <= MIN(grid->height - 1, p->box[3] + m); v++)
-		memset(t->people + v * grid->width + MAX(0, p->box[0] - m), 1,
-		       MIN(grid->width - 1, p->box[2] + m) - MAX(0, p->box[0] - m) + 1);
+	for (int v = p->box[1]; v <= p->box[3]; v++) {
+		const guint16 *own = labels + v * w;
+		guint8 *near = t->near + v * w;
+
+		for (int u = u0, last = -m - 1; u <= u1; u++) {
+			last = own[u] == p->label ? u : last;
+			near[u] = u - last <= m;
+		}
+		for (int u = u1, next = u1 + m + 1; u >= u0; u--) {
+			next = own[u] == p->label ? u : next;
+			near[u] |= next - u <= m;
+		}
+	}
+	for (int u = u0; u <= u1; u++) {
+		for (int v = v0, last = -m - 1; v <= v1; v++) {
+			last = v >= p->box[1] && v <= p->box[3] && t->near[v * w + u] ? v : last;
+			t->people[v * w + u] |= v - last <= m;
+		}
+		for (int v = v1, next = v1 + m + 1; v >= v0; v--) {
+			next = v >= p->box[1] && v <= p->box[3] && t->near[v * w + u] ? v : next;
+			t->people[v * w + u] |= next - v <= m;
+		}
+	}
 }
 
 /* The room learns from this frame, but for the people tracked as users:
@@ -379,11 +408,12 @@ static void
 tracker_learn_room(Tracker *t, const int *track_of, guint n_people, gint64 time_us)
 {
 	const TrackerPerson *people = tracker_segmenter_people(t->segmenter, &n_people);
+	const guint16 *labels = tracker_segmenter_labels(t->segmenter);
 
 	memset(t->people, 0, t->grid.n);
 	for (guint p = 0; p < n_people; p++) {
 		if (track_of[p] >= 0 && tracker_users_shielded(&t->users, track_of[p], time_us))
-			tracker_mark_person(t, &people[p]);
+			tracker_mark_person(t, &people[p], labels);
 	}
 	tracker_background_learn(t->background, &t->grid, t->people, time_us);
 }
