@@ -17,8 +17,9 @@
  * - room (tracker-planes.c, tracker-background.c): what is not a person.
  *   Large flat surfaces (walls, doors, table tops) are found every few
  *   frames; a background model learns, per cell, the depth that has held
- *   while no user was on it (see tracker-background.h). Both are masked
- *   out before segmentation.
+ *   while no user was on it (see tracker-background.h): users' outlines
+ *   and a margin about them are kept from it. Both are masked out before
+ *   segmentation.
  * - segmentation (tracker-segment.c): connected surfaces of what is left.
  *   A person is found from a head (a cap of head width that is an outline
  *   against what lies behind, all of one depth, on shoulders and a torso
@@ -32,8 +33,10 @@
  *   against the depth.
  * - users (tracker-users.c): tracks keep their place over time. A track is
  *   reported, and given its id, once the sensor does not see through where
- *   its legs would be (or sees legs forward, seated): a coat stand or a
- *   chair's back is not a user. Joints that fall outside the image are
+ *   its legs would be and the person's own surface is there (or it sees
+ *   legs forward, seated), and never while that column shows, at some
+ *   height, no more of the person than a pole: a coat stand, a potted
+ *   plant or a chair's back is not a user. Joints that fall outside the image are
  *   reported with confidence 0, never dragged into view. */
 #pragma once
 
