@@ -36,8 +36,8 @@
  *   its legs would be and the person's own surface is there (or it sees
  *   legs forward, seated), and never while that column shows, at some
  *   height, no more of the person than a pole: a coat stand, a potted
- *   plant or a chair's back is not a user. Joints that fall outside the image are
- *   reported with confidence 0, never dragged into view. */
+ *   plant or a chair's back is not a user. Joints that fall outside the
+ *   image are reported with confidence 0, never dragged into view. */
 #pragma once
 
 #include <gio/gio.h>
