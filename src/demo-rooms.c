@@ -83,12 +83,12 @@
 	{                                                                                          \
 		.name = name_, .description = desc, .group = group_, .duration = duration_,        \
 		.room = room_, .actors = actors_, .n_actors = G_N_ELEMENTS(actors_),               \
-		.items = items_, .n_items = G_N_ELEMENTS(items_)                                   \
+		.items = items_, .n_items = G_N_ELEMENTS(items_), .sway = TRUE                     \
 	}
 #define SCENE_BARE(name_, group_, desc, duration_, room_, actors_)                                 \
 	{                                                                                          \
 		.name = name_, .description = desc, .group = group_, .duration = duration_,        \
-		.room = room_, .actors = actors_, .n_actors = G_N_ELEMENTS(actors_)                \
+		.room = room_, .actors = actors_, .n_actors = G_N_ELEMENTS(actors_), .sway = TRUE  \
 	}
 
 /* Seats, from demo-kit.h: a body sits with its pelvis this far in front
@@ -738,7 +738,8 @@ static const DemoScript scripts[] = {
 	  .items = moved_chair_items,
 	  .n_items = G_N_ELEMENTS(moved_chair_items),
 	  .movers = moved_chair,
-	  .n_movers = G_N_ELEMENTS(moved_chair) },
+	  .n_movers = G_N_ELEMENTS(moved_chair),
+	  .sway = TRUE },
 	SCENE_BARE("range-steps", "range",
 	           "one person steps back from 0.6 m to 4.5 m, waving at every stop", 24.0,
 	           ROOM_IN(1600, 3, 0, 5500, 3000, 2700), range_steps_actors),

@@ -447,6 +447,34 @@ key_seat(const DemoKey *k0, const DemoKey *k1, double w, DemoBodyState *state)
 	state->sit = s0 + (s1 - s0) * w;
 }
 
+/* Nobody holds perfectly still. Standing, the body sways as it balances,
+ * a centimetre or so each way and slowly; seated, the trunk rocks less.
+ * Two sines of unrelated periods, each actor from its own phase, and
+ * from the scripted place at the scene's start. */
+static double
+idle_wave(double t, double period_a, double period_b, double phase)
+{
+	double a = 2.0 * G_PI * t / period_a + phase, b = 2.0 * G_PI * t / period_b + 2.0 * phase;
+
+	return 0.6 * (sin(a) - sin(phase)) + 0.4 * (sin(b) - sin(2.0 * phase));
+}
+
+static void
+actor_idle(guint index, double t, DemoBodyState *state)
+{
+	double phase = 2.399 * (index + 1); /* the golden angle: actors apart */
+	double side = idle_wave(t, 6.1, 2.3, phase), front = idle_wave(t, 7.7, 3.1, 3.0 * phase);
+	double c = cos(state->yaw), s = sin(state->yaw);
+	double sway = 1.0 - state->sit;
+
+	/* Side to side up to 7 mm, back and forth up to 9 mm (the waves
+	 * reach 2 at most). */
+	state->root.x += sway * 0.5 * (7.0 * side * c - 9.0 * front * s);
+	state->root.z += sway * 0.5 * (-7.0 * side * s - 9.0 * front * c);
+	/* Seated, up to half a degree: the head moves up to 7 mm. */
+	state->lean += state->sit * 0.25 * front * G_PI / 180.0;
+}
+
 /* The actor's state at @t; FALSE when it is not in the scene then. */
 static gboolean
 actor_state(const DemoActor *actor, double t, DemoBodyState *state)
@@ -484,6 +512,8 @@ demo_scene_skeletons(const DemoScene *scene, double t, DemoSkeleton *skeletons, 
 
 		if (!actor_state(&script->actors[i], t, &state))
 			continue;
+		if (script->sway)
+			actor_idle(i, t, &state);
 		demo_body_pose(&scene->bodies[i], &state, &skeletons[n]);
 		ids[n++] = i + 1;
 	}

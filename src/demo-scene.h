@@ -96,6 +96,9 @@ typedef struct {
 	 * performs none (movement in it is ordinary). */
 	const DemoGesture *gestures;
 	guint n_gestures;
+	/* People hold still as people do, swaying a little as they balance;
+	 * without it, one who holds still is a statue. */
+	gboolean sway;
 } DemoScript;
 
 typedef struct {
