@@ -790,6 +790,12 @@ tracker_limb_claims(const TrackerLimbFitter *f)
 	return f->claimed;
 }
 
+const guint8 *
+tracker_limb_core(const TrackerLimbFitter *f)
+{
+	return f->core;
+}
+
 /* ---- joints ---- */
 
 /* How sure a joint is: what the depth shows of the segment leading to it;

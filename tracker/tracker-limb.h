@@ -76,6 +76,12 @@ void tracker_limb_refine(TrackerLimbFitter *fitter, const TrackerBody *body,
 const guint8 *tracker_limb_claims(const TrackerLimbFitter *fitter);
 
 /**
+ * tracker_limb_core:
+ * Per cell, whether the last fit found the trunk explains it.
+ */
+const guint8 *tracker_limb_core(const TrackerLimbFitter *fitter);
+
+/**
  * tracker_limb_joints:
  * The elbows, hands, knees and feet of @poses, with a confidence each from
  * how much of the segments leading to them the depth shows. A joint

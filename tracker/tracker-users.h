@@ -33,8 +33,8 @@ typedef struct {
 	gboolean active;
 	/* Reported once it looked like a person: a track starts from a
 	 * surface with a head, and is one once the sensor does not see
-	 * through its legs (see tracker_verify() in tracker.c). Its id is
-	 * given then. */
+	 * through its legs and, where the sensor watched it come, it is
+	 * lively (see tracker_verify() in tracker.c). Its id is given then. */
 	gboolean verified;
 	guint id; /* 0 until verified */
 	gint64 last_seen_us;
@@ -50,6 +50,11 @@ typedef struct {
 	TrackerVec3 first_centre;
 	gint64 first_seen_us;
 	gboolean moved;
+	/* Some of it came into view (see tracker-fresh.h): the area, over the
+	 * frames that showed enough of it, and whether it is lively: that, or
+	 * it is where a lively track was a moment ago. */
+	double fresh_mm2;
+	gboolean lively;
 	gboolean has_body;
 	TrackerBody body;
 	TrackerLimbPose limbs[TRACKER_N_LIMBS];

@@ -6,6 +6,7 @@
 #include "tracker-background.h"
 #include "tracker-body.h"
 #include "tracker-floor.h"
+#include "tracker-fresh.h"
 #include "tracker-grid.h"
 #include "tracker-limb.h"
 #include "tracker-planes.h"
@@ -27,6 +28,16 @@ G_DEFINE_QUARK(skelbridge - tracker - error - quark, tracker_error)
 #define VERIFY_MIN_LEGS    0.025 /* square body heights below the pelvis */
 #define VERIFY_MIN_OWN     0.015 /* ...the person's own: a plant's pot is not */
 #define ROOM_MARGIN_MM     150.0 /* about a user, cells the room does not learn */
+/* Lively: this much of a track came into view (tracker-fresh.h),
+ * counting the frames that showed at least a hand's worth. A track whose
+ * cells mostly can tell must be lively to be verified. */
+#define LIVELY_FRAME_MM2 3000.0
+#define LIVELY_MM2       12000.0
+#define LIVELY_KNOWN     0.5
+/* ...or most of it is where a lively track's body was this recently: a
+ * person the segmenter lost in a group and found again, still. */
+#define LIVED_US    (3 * G_USEC_PER_SEC)
+#define LIVED_SHARE 0.5
 
 typedef enum {
 	TRACKER_LABELS_NONE, /* no frame yet */
@@ -42,9 +53,12 @@ struct _Tracker {
 	TrackerFloor floor;
 	TrackerPlanes *planes;
 	TrackerBackground *background;
-	guint8 *room;   /* per cell: the room's (a flat surface, or as it stays) */
-	guint8 *people; /* per cell: on or about a user, not to be learned */
-	guint8 *near;   /* per cell: scratch for tracker_mark_person() */
+	TrackerFresh *fresh;
+	const guint8 *fresh_mask; /* this frame's, from tracker_fresh_update() */
+	gint64 *lived_us;         /* per cell: when a lively track's body was last on it */
+	guint8 *room;             /* per cell: the room's (a flat surface, or as it stays) */
+	guint8 *people;           /* per cell: on or about a user, not to be learned */
+	guint8 *near;             /* per cell: scratch for tracker_mark_person() */
 	TrackerSegmenter *segmenter;
 	TrackerLimbFitter *limbs;
 	TrackerUsers users;
@@ -163,6 +177,8 @@ tracker_new(const TrackerSettings *settings, GError **error)
 	tracker_grid_init(&t->grid, &settings->camera);
 	t->planes = tracker_planes_new(&t->grid);
 	t->background = tracker_background_new(&t->grid);
+	t->fresh = tracker_fresh_new(&t->grid);
+	t->lived_us = g_new0(gint64, t->grid.n);
 	t->room = g_new0(guint8, t->grid.n);
 	t->people = g_new0(guint8, t->grid.n);
 	t->near = g_new0(guint8, t->grid.n);
@@ -186,6 +202,8 @@ tracker_free(Tracker *t)
 	tracker_grid_clear(&t->grid);
 	tracker_planes_free(t->planes);
 	tracker_background_free(t->background);
+	tracker_fresh_free(t->fresh);
+	g_free(t->lived_us);
 	g_free(t->room);
 	g_free(t->people);
 	g_free(t->near);
@@ -218,6 +236,8 @@ tracker_reset(Tracker *t)
 	tracker_note_pose(t);
 	tracker_planes_reset(t->planes);
 	tracker_background_reset(t->background);
+	tracker_fresh_reset(t->fresh);
+	memset(t->lived_us, 0, t->grid.n * sizeof(gint64));
 	tracker_users_reset(&t->users);
 	t->users.next_id = next_id;
 	t->have_time = FALSE;
@@ -250,18 +270,98 @@ tracker_joint_confidence(const Tracker *t, const TrackerPerson *person, const Tr
 	}
 }
 
+/* Whether cell @k came into view with a neighbour: one cell alone is the
+ * sensor's noise more often than not. */
+static inline gboolean
+tracker_fresh_at(const Tracker *t, int k)
+{
+	const guint8 *m = t->fresh_mask;
+	int w = t->grid.width;
+
+	return m[k] == TRACKER_FRESH_NEARER &&
+	       ((k % w > 0 && m[k - 1] == TRACKER_FRESH_NEARER) ||
+	        (k % w < w - 1 && m[k + 1] == TRACKER_FRESH_NEARER) ||
+	        (k >= w && m[k - w] == TRACKER_FRESH_NEARER) ||
+	        (k + w < t->grid.n && m[k + w] == TRACKER_FRESH_NEARER));
+}
+
+/* Whether a lively track's body was at cell @k's depth lately. */
+static inline gboolean
+tracker_lived_at(const Tracker *t, int k, gint64 time_us)
+{
+	return t->lived_us[k] > 0 && time_us - t->lived_us[k] < LIVED_US;
+}
+
+/* Notes what of track @tr's cells came into view this frame, and whether
+ * that (or where it is) makes it lively; returns the share of its cells
+ * that could tell. */
+static double
+tracker_note_fresh(Tracker *t, const TrackerBodyCells *cells, int tr, gint64 time_us)
+{
+	TrackerTrack *track = &t->users.tracks[tr];
+	const TrackerGrid *grid = &t->grid;
+	double area = 0.0;
+	guint known = 0, all = 0, lived = 0;
+
+	TRACKER_BODY_FOREACH_CELL(cells, k)
+	{
+		double side;
+
+		if (cells->labels[k] != cells->label)
+			continue;
+		all++;
+		known += t->fresh_mask[k] != TRACKER_FRESH_UNKNOWN;
+		lived += tracker_lived_at(t, k, time_us);
+		if (!tracker_fresh_at(t, k))
+			continue;
+		side = tracker_grid_cell_mm(grid, grid->z[k]);
+		area += grid->count[k] * side * side / (TRACKER_GRID_STEP * TRACKER_GRID_STEP);
+	}
+	if (area >= LIVELY_FRAME_MM2)
+		track->fresh_mm2 += area;
+	track->lively = track->lively || track->fresh_mm2 >= LIVELY_MM2 ||
+	                (all > 0 && lived >= LIVED_SHARE * all);
+	return all > 0 ? (double)known / all : 0.0;
+}
+
+/* Where a lively track's body is: the cells its trunk and limbs explain,
+ * not all the segmenter gave it (the sofa a person sits on). */
+static void
+tracker_note_lived(Tracker *t, const TrackerBodyCells *cells, int tr, gint64 time_us)
+{
+	const guint8 *core = tracker_limb_core(t->limbs), *limbs = tracker_limb_claims(t->limbs);
+
+	if (!t->users.tracks[tr].lively)
+		return;
+	TRACKER_BODY_FOREACH_CELL(cells, k)
+	{
+		if (cells->labels[k] == cells->label && (core[k] || limbs[k]))
+			t->lived_us[k] = time_us;
+	}
+}
+
 /* A track becomes a user once its body is a person's: the sensor does
  * not see through most of where the legs would be, and the person's own
  * surface is there, or it shows legs forward, seated; with nothing to go
  * on (legs hidden behind a desk, or out of view), at once. Never while
  * the column is seen through at some height with no more of the person
- * about it than a pole: a coat stand's pole, a plant's stem over its pot. */
+ * about it than a pole: a coat stand's pole, a plant's stem over its pot.
+ * And where the sensor has watched the track's cells for a while (@told),
+ * only once it is lively: a person came into view there, or moved, or is
+ * one the segmenter lost a moment ago. Furniture the segmenter takes for
+ * a person later on (the sofa left behind when someone gets up, a
+ * cabinet and the wall beside it) does neither. What is in view from the
+ * first frames is judged by its shape alone: a person who holds still
+ * when the tracker starts is a user at once. */
 static void
-tracker_verify(Tracker *t, const TrackerBody *body, const TrackerBodyCells *cells, int tr)
+tracker_verify(Tracker *t, const TrackerBody *body, const TrackerBodyCells *cells, int tr,
+               gboolean told)
 {
 	TrackerLegs legs;
 
 	if (t->users.tracks[tr].verified)
+		return;
+	if (told && !t->users.tracks[tr].lively)
 		return;
 	tracker_body_legs(body, cells, &legs);
 	if (legs.open_rows > 0)
@@ -307,7 +407,9 @@ tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 tim
 	}
 	tracker_limb_fit(t->limbs, &body, &cells, track->has_body ? track->limbs : NULL, search,
 	                 poses);
-	tracker_verify(t, &body, &cells, tr);
+	tracker_verify(t, &body, &cells, tr,
+	               tracker_note_fresh(t, &cells, tr, time_us) >= LIVELY_KNOWN);
+	tracker_note_lived(t, &cells, tr, time_us);
 	/* The torso again without the arms, and the limbs on that torso
 	 * unless it stayed where it was. */
 	fitted = body;
@@ -427,6 +529,7 @@ tracker_run(Tracker *t, const guint16 *depth_mm, guint64 frame, gint64 time_us, 
 	guint n_hints, n_people;
 
 	tracker_grid_fill(&t->grid, depth_mm, t->settings.max_depth_mm);
+	t->fresh_mask = tracker_fresh_update(t->fresh, &t->grid, time_us);
 	tracker_floor_update(&t->floor, &t->grid);
 	n_hints = tracker_users_hints(&t->users, hints, hint_tracks, TRACKER_USERS_MAX);
 	tracker_planes_find(t->planes, &t->grid, t->floor.up);

@@ -36,8 +36,14 @@
  *   its legs would be and the person's own surface is there (or it sees
  *   legs forward, seated), and never while that column shows, at some
  *   height, no more of the person than a pole: a coat stand, a potted
- *   plant or a chair's back is not a user. Joints that fall outside the
- *   image are reported with confidence 0, never dragged into view. */
+ *   plant or a chair's back is not a user. Where the sensor has watched
+ *   its cells for a few frames, a track must also be lively: some of it
+ *   came into view, nearer than those cells read lately (tracker-fresh.c),
+ *   or it stands where a lively track's body was a moment ago. What the
+ *   segmenter takes for a person later on (the sofa someone got up from)
+ *   is neither; what is in view from the first frames is judged by its
+ *   shape alone. Joints that fall outside the image are reported with
+ *   confidence 0, never dragged into view. */
 #pragma once
 
 #include <gio/gio.h>
