@@ -56,14 +56,6 @@ tracker_background_reset(TrackerBackground *bg)
 	bg->now_us = 0;
 }
 
-/* How far from the room's depth a reading at depth @z is still the room:
- * the sensor's error at that depth. */
-static inline float
-tracker_background_tolerance(float z)
-{
-	return 20.0f + 3.0e-6f * z * z;
-}
-
 /* Whether the room's depth at a cell is learned at @now_us. */
 static inline gboolean
 tracker_background_learned(const Held *room, gint64 now_us)
@@ -79,7 +71,7 @@ tracker_background_mask(TrackerBackground *bg, const TrackerGrid *grid)
 		float z = grid->z[k];
 
 		bg->mask[k] = z > 0.0f && tracker_background_learned(room, bg->now_us) &&
-		              fabsf(z - room->z) < tracker_background_tolerance(z);
+		              fabsf(z - room->z) < tracker_grid_depth_error(z);
 	}
 	return bg->mask;
 }
@@ -89,7 +81,7 @@ tracker_background_mask(TrackerBackground *bg, const TrackerGrid *grid)
 static void
 tracker_background_hold(Held *room, Held *candidate, float z, gint64 now_us, gint64 hold_us)
 {
-	if (candidate->z <= 0.0f || fabsf(z - candidate->z) >= tracker_background_tolerance(z)) {
+	if (candidate->z <= 0.0f || fabsf(z - candidate->z) >= tracker_grid_depth_error(z)) {
 		candidate->z = z;
 		candidate->since_us = now_us;
 		return;
@@ -116,9 +108,9 @@ static gboolean
 tracker_background_cell(Held *room, Held *candidate, float z, gint64 now_us)
 {
 	gboolean learned = tracker_background_learned(room, now_us);
-	gboolean past = learned && z > room->z + tracker_background_tolerance(z);
+	gboolean past = learned && z > room->z + tracker_grid_depth_error(z);
 
-	if (room->z > 0.0f && fabsf(z - room->z) < tracker_background_tolerance(z)) {
+	if (room->z > 0.0f && fabsf(z - room->z) < tracker_grid_depth_error(z)) {
 		room->z += FOLLOW_RATE * (z - room->z);
 		candidate->z = 0.0f;
 	} else if (!learned) {

@@ -44,14 +44,6 @@ tracker_fresh_reset(TrackerFresh *fresh)
 	fresh->have_last = FALSE;
 }
 
-/* How much nearer than a cell's nearest depth a reading at @z must be to
- * be something else: the sensor's error there. */
-static inline float
-tracker_fresh_tolerance(float z)
-{
-	return 20.0f + 3.0e-6f * z * z;
-}
-
 /* One cell's reading @z; @recede is the share of the way toward a farther
  * reading its nearest depth goes this frame. */
 static guint8
@@ -70,8 +62,8 @@ tracker_fresh_cell(float *nearest, guint8 *frames, float z, float recede)
 		answer = TRACKER_FRESH_UNKNOWN;
 		(*frames)++;
 	} else {
-		answer = z < *nearest - tracker_fresh_tolerance(z) ? TRACKER_FRESH_NEARER
-		                                                   : TRACKER_FRESH_SEEN;
+		answer = z < *nearest - tracker_grid_depth_error(z) ? TRACKER_FRESH_NEARER
+		                                                    : TRACKER_FRESH_SEEN;
 	}
 	if (z < *nearest)
 		*nearest = z;

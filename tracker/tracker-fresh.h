@@ -37,5 +37,4 @@ enum { TRACKER_FRESH_UNKNOWN = 0, TRACKER_FRESH_SEEN = 1, TRACKER_FRESH_NEARER =
  * for one that reads nearer than it has lately. Valid until the next
  * call.
  */
-
 const guint8 *tracker_fresh_update(TrackerFresh *fresh, const TrackerGrid *grid, gint64 time_us);

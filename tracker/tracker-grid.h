@@ -118,6 +118,17 @@ tracker_grid_on_side(const TrackerGrid *grid, int u)
 	return u <= grid->seen_u0 || u >= grid->seen_u1;
 }
 
+/**
+ * tracker_grid_depth_error: how far apart two readings of one surface at
+ * depth @z (mm) may be: the sensor's error there, its depth step growing
+ * with the square of the distance.
+ */
+static inline float
+tracker_grid_depth_error(float z)
+{
+	return 20.0f + 3.0e-6f * z * z;
+}
+
 /** tracker_grid_cell_mm: the size of one cell at depth @z, in mm. */
 static inline double
 tracker_grid_cell_mm(const TrackerGrid *grid, double z)

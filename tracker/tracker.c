@@ -285,7 +285,7 @@ tracker_fresh_at(const Tracker *t, int k)
 	        (k + w < t->grid.n && m[k + w] == TRACKER_FRESH_NEARER));
 }
 
-/* Whether a lively track's body was at cell @k's depth lately. */
+/* Whether a lively track's body was on cell @k lately. */
 static inline gboolean
 tracker_lived_at(const Tracker *t, int k, gint64 time_us)
 {
