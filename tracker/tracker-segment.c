@@ -1258,9 +1258,11 @@ tracker_segmenter_seed(TrackerSegmenter *seg, const TrackerGrid *grid, const Hea
 
 /* Splits blob @b between the people whose heads it holds: every cell goes
  * to the head nearest along the surface. @first is the label of the
- * blob's first head; its others follow in order. */
+ * blob's first head; its others follow in order, @n_people of them in all
+ * (the heads past the people's limit have no person, so no label). */
 static void
-tracker_segmenter_split(TrackerSegmenter *seg, const TrackerGrid *grid, int b, guint16 first)
+tracker_segmenter_split(TrackerSegmenter *seg, const TrackerGrid *grid, int b, guint16 first,
+                        guint n_people)
 {
 	const Blob *blob = &seg->blobs[b];
 	guint16 label = first;
@@ -1269,7 +1271,7 @@ tracker_segmenter_split(TrackerSegmenter *seg, const TrackerGrid *grid, int b, g
 	for (int v = blob->v0; v <= blob->v1; v++)
 		for (int u = blob->u0; u <= blob->u1; u++)
 			seg->dist[v * seg->width + u] = G_MAXFLOAT;
-	for (guint h = 0; h < seg->n_heads; h++) {
+	for (guint h = 0; h < seg->n_heads && label < first + n_people; h++) {
 		if (seg->heads[h].blob == b)
 			tracker_segmenter_seed(seg, grid, &seg->heads[h], label++, &n);
 	}
@@ -1332,7 +1334,7 @@ tracker_segmenter_headed(TrackerSegmenter *seg, const TrackerGrid *grid)
 		if (added == 1)
 			tracker_segmenter_label_blob(seg, b, first);
 		else if (added > 1)
-			tracker_segmenter_split(seg, grid, b, first);
+			tracker_segmenter_split(seg, grid, b, first, added);
 		seg->blobs[b].person = added > 0 ? first - 1 : -1;
 	}
 }
