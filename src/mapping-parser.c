@@ -704,12 +704,14 @@ mapping_parser_output(Parser *p, const Section *s, GError **error)
 
 /* ---- [names NAME] ---- */
 
-/* Finds @key among the joint names, then the event names. */
+/* Finds @key among the joint names, then the event names; FALSE, with
+ * @index past every name, when it is neither. */
 static gboolean
 mapping_parser_names_index(const char *key, gboolean *is_joint, guint *index)
 {
 	TrackerJointId joint;
 
+	*index = G_MAXUINT;
 	*is_joint = tracker_joint_from_name(key, &joint);
 	if (*is_joint) {
 		*index = joint;
@@ -755,7 +757,9 @@ mapping_parser_names_clash(const Parser *p, const Section *s, const MappingNames
 		gboolean is_joint;
 		guint self, n;
 
-		mapping_parser_names_index(e->key, &is_joint, &self);
+		/* (mapping_parser_names() refused the section otherwise.) */
+		if (!mapping_parser_names_index(e->key, &is_joint, &self))
+			continue;
 		n = is_joint ? TRACKER_N_JOINTS : MAPPING_N_EVENTS;
 		for (guint k = 0; k < n; k++) {
 			const char *other = is_joint ? tracker_joint_name((TrackerJointId)k)

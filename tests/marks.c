@@ -55,6 +55,7 @@ marks_int(const MarksLine *line, guint field, int min, int max, int *out, GError
 {
 	gint64 value;
 
+	*out = min;
 	if (!g_ascii_string_to_signed(line->fields[field], 10, min, max, &value, NULL))
 		return marks_fail(line, error,
 		                  "%s: expected a whole number from %d to %d, got '%s'",
@@ -71,6 +72,7 @@ marks_double(const MarksLine *line, guint field, double min, double max, double 
 	char *end = NULL;
 	double value = g_ascii_strtod(text, &end);
 
+	*out = min;
 	if (*text == '\0' || *end != '\0' || !isfinite(value) || value < min || value > max)
 		return marks_fail(line, error, "%s: expected a number from %g to %g, got '%s'",
 		                  line->columns[field], min, max, text);
