@@ -248,7 +248,17 @@ GPtrArray *
 mapping_search_path(void)
 {
 	GPtrArray *dirs = g_ptr_array_new_with_free_func(g_free);
+	const char *env = g_getenv(MAPPING_DIRS_ENV);
 
+	/* Folders a user names come first: a staged install's, or one's own. */
+	if (env != NULL) {
+		g_auto(GStrv) named = g_strsplit(env, G_SEARCHPATH_SEPARATOR_S, -1);
+
+		for (guint i = 0; named[i] != NULL; i++) {
+			if (*named[i] != '\0')
+				g_ptr_array_add(dirs, g_strdup(named[i]));
+		}
+	}
 	if (mapping_running_uninstalled())
 		g_ptr_array_add(dirs, g_strdup(SKELBRIDGE_SOURCE_MAPPINGS_DIR));
 	g_ptr_array_add(dirs, g_strdup(SKELBRIDGE_MAPPINGS_DIR));
@@ -267,7 +277,8 @@ mapping_compare_names(gconstpointer a, gconstpointer b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* "default, osceleton": the shipped names, for an error message. */
+/* "default, osceleton": the shipped names, for an error message; NULL
+ * when there are none. */
 static char *
 mapping_list_names(GPtrArray *dirs)
 {
@@ -291,7 +302,30 @@ mapping_list_names(GPtrArray *dirs)
 	}
 	g_ptr_array_sort(names, mapping_compare_names);
 	g_ptr_array_add(names, NULL);
-	return names->len > 1 ? g_strjoinv(", ", (char **)names->pdata) : g_strdup("none");
+	return names->len > 1 ? g_strjoinv(", ", (char **)names->pdata) : NULL;
+}
+
+/* No mapping called @name in @dirs: the names there, or, when there are
+ * none at all (an install that lost its data), the folders. */
+static void
+mapping_not_found(const char *name, GPtrArray *dirs, GError **error)
+{
+	g_autofree char *known = mapping_list_names(dirs);
+	g_autofree char *where = NULL;
+
+	if (known != NULL) {
+		g_set_error(error, MAPPING_ERROR, MAPPING_ERROR_NOT_FOUND,
+		            "no mapping called '%s' (shipped mappings: %s); give a path to use a "
+		            "file of your own",
+		            name, known);
+		return;
+	}
+	g_ptr_array_add(dirs, NULL);
+	where = g_strjoinv(", ", (char **)dirs->pdata);
+	g_set_error(error, MAPPING_ERROR, MAPPING_ERROR_NOT_FOUND,
+	            "no mapping called '%s', and no mappings at all in %s (is skelbridge "
+	            "installed? %s names more folders); give a path to use a file of your own",
+	            name, where, MAPPING_DIRS_ENV);
 }
 
 char *
@@ -299,7 +333,6 @@ mapping_locate(const char *name_or_path, GError **error)
 {
 	g_autoptr(GPtrArray) dirs = NULL;
 	g_autofree char *file = NULL;
-	g_autofree char *known = NULL;
 
 	if (mapping_is_path(name_or_path))
 		return g_strdup(name_or_path);
@@ -312,10 +345,6 @@ mapping_locate(const char *name_or_path, GError **error)
 			return path;
 		g_free(path);
 	}
-	known = mapping_list_names(dirs);
-	g_set_error(error, MAPPING_ERROR, MAPPING_ERROR_NOT_FOUND,
-	            "no mapping called '%s' (shipped mappings: %s); give a path to use a file "
-	            "of your own",
-	            name_or_path, known);
+	mapping_not_found(name_or_path, dirs, error);
 	return NULL;
 }

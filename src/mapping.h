@@ -215,11 +215,16 @@ Mapping *mapping_parse(const char *path, const char *text, gsize length, GError 
 /** mapping_load: reads and parses the file at @path. */
 Mapping *mapping_load(const char *path, GError **error);
 
+/* Folders to find mappings by name in before the shipped ones, separated
+ * by ':' (a staged install's `share/skelbridge/mappings`, or one's own). */
+#define MAPPING_DIRS_ENV "SKELBRIDGE_MAPPINGS_PATH"
+
 /**
  * mapping_locate:
  * The file for @name_or_path: a path when it contains a '/' or ends in
- * ".map", otherwise a shipped mapping found by name in the installed data
- * folder (and first in the source tree when running from the build tree).
+ * ".map", otherwise a mapping found by name in the folders of
+ * $SKELBRIDGE_MAPPINGS_PATH, then in the installed data folder (and,
+ * before that, in the source tree when running from the build tree).
  */
 char *mapping_locate(const char *name_or_path, GError **error);
 

@@ -2,6 +2,8 @@
  * the line; what good files turn into; and finding shipped mappings. */
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "mapping.h"
 #include "testutil.h"
 
@@ -601,6 +603,34 @@ test_locate_unknown(void)
 	                "path to use a file of your own");
 }
 
+/* Folders in $SKELBRIDGE_MAPPINGS_PATH come first (a staged install's):
+ * empty and missing ones are passed over, and a name there shadows the
+ * shipped mapping of that name. */
+static void
+test_locate_env(void)
+{
+	g_autoptr(GError) error = NULL;
+	g_autofree char *dir = g_dir_make_tmp("skelbridge-mappings-XXXXXX", &error);
+	g_autofree char *mine = NULL, *shadow = NULL, *list = NULL;
+	g_autofree char *pd = NULL, *def = NULL;
+
+	g_assert_no_error(error);
+	mine = g_build_filename(dir, "pd.map", NULL);
+	shadow = g_build_filename(dir, "default.map", NULL);
+	g_assert_true(g_file_set_contents(mine, "", -1, NULL));
+	g_assert_true(g_file_set_contents(shadow, "", -1, NULL));
+	list = g_strconcat("/nonexistent::", dir, NULL);
+	g_setenv(MAPPING_DIRS_ENV, list, TRUE);
+	pd = mapping_locate("pd", NULL);
+	def = mapping_locate("default", NULL);
+	g_unsetenv(MAPPING_DIRS_ENV);
+	g_assert_cmpstr(pd, ==, mine);
+	g_assert_cmpstr(def, ==, shadow);
+	g_assert_cmpint(g_unlink(mine), ==, 0);
+	g_assert_cmpint(g_unlink(shadow), ==, 0);
+	g_assert_cmpint(g_rmdir(dir), ==, 0);
+}
+
 static void
 test_load_missing_file(void)
 {
@@ -641,6 +671,7 @@ main(int argc, char **argv)
 	g_test_add_func("/mapping/locate/shipped-by-name", test_locate_shipped);
 	g_test_add_func("/mapping/locate/paths-as-given", test_locate_path);
 	g_test_add_func("/mapping/locate/unknown-name-lists-shipped", test_locate_unknown);
+	g_test_add_func("/mapping/locate/env-folders-first", test_locate_env);
 	g_test_add_func("/mapping/load/missing-file", test_load_missing_file);
 	return g_test_run();
 }
