@@ -6,6 +6,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bridge.h"
+#include "dump.h"
+#include "mapping.h"
+#include "skeletons.h"
+
 void
 cli_add_source_entries(GOptionContext *context, CliSourceArgs *args)
 {
@@ -208,6 +213,34 @@ cli_parse_tracking(GOptionContext *context, const char *command, int *argc, char
 	return FALSE;
 }
 
+CliExit
+cli_exit_status(const GError *error)
+{
+	if (error->domain == G_OPTION_ERROR || error->domain == BRIDGE_ERROR ||
+	    error->domain == SKELETONS_ERROR ||
+	    g_error_matches(error, MAPPING_ERROR, MAPPING_ERROR_TARGET) ||
+	    g_error_matches(error, SOURCE_ERROR, SOURCE_ERROR_SPEC))
+		return CLI_EXIT_USAGE;
+	if (error->domain == MAPPING_ERROR)
+		return CLI_EXIT_MAPPING;
+	if (g_error_matches(error, SOURCE_ERROR, SOURCE_ERROR_NO_DEVICE) ||
+	    g_error_matches(error, SOURCE_ERROR, SOURCE_ERROR_NOT_FOUND) ||
+	    g_error_matches(error, DUMP_ERROR, DUMP_ERROR_NOT_FOUND))
+		return CLI_EXIT_NO_SOURCE;
+	if (error->domain == DUMP_ERROR || error->domain == G_IO_ERROR ||
+	    error->domain == G_FILE_ERROR ||
+	    g_error_matches(error, SOURCE_ERROR, SOURCE_ERROR_DATA))
+		return CLI_EXIT_IO;
+	return CLI_EXIT_FAILURE;
+}
+
+CliExit
+cli_fail(const GError *error)
+{
+	cli_error("%s", error->message);
+	return cli_exit_status(error);
+}
+
 gboolean
 cli_source_event(Source *source, SourceEvent event, const GError *error, GMainLoop *loop,
                  int *status)
@@ -217,8 +250,7 @@ cli_source_event(Source *source, SourceEvent event, const GError *error, GMainLo
 		g_main_loop_quit(loop);
 		break;
 	case SOURCE_EVENT_ERROR:
-		cli_error("%s", error->message);
-		*status = 1;
+		*status = cli_fail(error);
 		g_main_loop_quit(loop);
 		break;
 	case SOURCE_EVENT_LOST:
@@ -233,7 +265,9 @@ cli_source_event(Source *source, SourceEvent event, const GError *error, GMainLo
 
 typedef struct {
 	GMainLoop *loop;
+	int *status;
 	gboolean *signalled;
+	gboolean interrupts; /* SIGINT's, not SIGTERM's */
 } SignalData;
 
 static gboolean
@@ -243,30 +277,33 @@ cli_on_signal(gpointer user_data)
 
 	if (data->signalled != NULL)
 		*data->signalled = TRUE;
+	if (data->interrupts && *data->status == CLI_EXIT_OK)
+		*data->status = CLI_EXIT_INTERRUPTED;
 	g_main_loop_quit(data->loop);
 	return G_SOURCE_CONTINUE;
 }
 
 static void
-cli_attach_signal(int signum, GMainLoop *loop, SignalData *data, GDestroyNotify destroy)
+cli_attach_signal(int signum, GMainLoop *loop, int *status, gboolean *signalled)
 {
 	GSource *source = g_unix_signal_source_new(signum);
+	SignalData *data = g_new0(SignalData, 1);
 
+	data->loop = loop;
+	data->status = status;
+	data->signalled = signalled;
+	data->interrupts = signum == SIGINT;
 	g_source_set_priority(source, G_PRIORITY_HIGH);
-	g_source_set_callback(source, cli_on_signal, data, destroy);
+	g_source_set_callback(source, cli_on_signal, data, g_free);
 	g_source_attach(source, g_main_loop_get_context(loop));
 	g_source_unref(source);
 }
 
 void
-cli_quit_on_signals(GMainLoop *loop, gboolean *signalled)
+cli_quit_on_signals(GMainLoop *loop, int *status, gboolean *signalled)
 {
-	SignalData *data = g_new0(SignalData, 1);
-
-	data->loop = loop;
-	data->signalled = signalled;
-	cli_attach_signal(SIGINT, loop, data, NULL);
-	cli_attach_signal(SIGTERM, loop, data, g_free);
+	cli_attach_signal(SIGINT, loop, status, signalled);
+	cli_attach_signal(SIGTERM, loop, status, signalled);
 }
 
 gboolean

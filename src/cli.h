@@ -48,11 +48,28 @@ gboolean cli_parse(GOptionContext *context, const char *command, int *argc, char
 gboolean cli_parse_tracking(GOptionContext *context, const char *command, int *argc, char ***argv,
                             const CliTrackerArgs *args, TrackerSettings *settings);
 
+/* How a command ends: its exit status (skelbridge(1), EXIT STATUS). */
+typedef enum {
+	CLI_EXIT_OK = 0,
+	CLI_EXIT_FAILURE = 1,   /* anything not below: a device failing mid-run */
+	CLI_EXIT_USAGE = 2,     /* a bad command line: command, option, value, source or target */
+	CLI_EXIT_MAPPING = 3,   /* a mapping file not found, unreadable or invalid */
+	CLI_EXIT_NO_SOURCE = 4, /* the source is not there: no Kinect, no such recording or still */
+	CLI_EXIT_IO = 5,        /* reading or writing failed: a broken recording, a full disk */
+	CLI_EXIT_INTERRUPTED = 130, /* stopped by SIGINT (Ctrl-C) before its end: 128 + SIGINT */
+} CliExit;
+
+/** cli_exit_status: the exit status for a command stopped by @error. */
+CliExit cli_exit_status(const GError *error);
+
+/** cli_fail: prints @error's message as an error; its exit status. */
+CliExit cli_fail(const GError *error);
+
 /**
  * cli_source_event:
  * What a command does with its source's events: reports losses, recoveries
  * and errors at their levels, and quits @loop at the end of the source or on
- * an error (which also sets *@status to 1). Returns TRUE when the source
+ * an error (which also sets *@status to its exit status). Returns TRUE when the source
  * resumed, for the caller to start its skeletons afresh.
  */
 gboolean cli_source_event(Source *source, SourceEvent event, const GError *error, GMainLoop *loop,
@@ -60,10 +77,13 @@ gboolean cli_source_event(Source *source, SourceEvent event, const GError *error
 
 /**
  * cli_quit_on_signals:
- * SIGINT and SIGTERM quit @loop and set *@signalled; they are handled on
- * @loop's own context.
+ * SIGINT and SIGTERM quit @loop; they are handled on @loop's own context.
+ * SIGTERM asks for the command's end (systemd stopping the service): the
+ * status stays as it is. SIGINT interrupts it: *@status, when still
+ * CLI_EXIT_OK, becomes CLI_EXIT_INTERRUPTED. *@signalled (or NULL) is set
+ * to TRUE on either.
  */
-void cli_quit_on_signals(GMainLoop *loop, gboolean *signalled);
+void cli_quit_on_signals(GMainLoop *loop, int *status, gboolean *signalled);
 
 /* How much skelbridge says, least first; --log-level picks one. */
 typedef enum {

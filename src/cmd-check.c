@@ -51,14 +51,14 @@ cmd_check_main(int argc, char **argv)
 	gboolean ok = TRUE;
 
 	g_option_context_set_summary(context,
-	                             "Exits with 0 when every file is valid, 1 otherwise.");
+	                             "Exits with 0 when every file is valid, 3 otherwise.");
 	if (!cli_parse(context, "check", &argc, &argv))
-		return 2;
+		return CLI_EXIT_USAGE;
 	if (argc < 2) {
 		cli_error("check: give one or more mapping files (see 'skelbridge check --help')");
-		return 2;
+		return CLI_EXIT_USAGE;
 	}
 	for (int i = 1; i < argc; i++)
 		ok &= cmd_check_one(argv[i]);
-	return ok ? 0 : 1;
+	return ok ? CLI_EXIT_OK : CLI_EXIT_MAPPING;
 }

@@ -41,7 +41,7 @@ cmd_record_frame(Source *source, const DepthFrame *frame, gpointer user_data)
 	if (!dump_writer_add(rec->writer, walltime, frame->timestamp, frame->raw, &error)) {
 		cli_error("recording stopped after %u frames: %s (the frames before it are kept)",
 		          dump_writer_n_frames(rec->writer), error->message);
-		rec->status = 1;
+		rec->status = CLI_EXIT_IO;
 		cmd_record_stop(rec, source);
 		return;
 	}
@@ -66,16 +66,14 @@ cmd_record_run(CmdRecord *rec, Source *source)
 
 	rec->start_walltime = g_get_real_time() / 1e6;
 	if (!source_start(source, &callbacks, rec, &error)) {
-		cli_error("%s", error->message);
-		return 1;
+		return cli_fail(error);
 	}
-	cli_quit_on_signals(rec->loop, NULL);
+	cli_quit_on_signals(rec->loop, &rec->status, NULL);
 	g_main_loop_run(rec->loop);
 	source_stop(source);
 	n = dump_writer_n_frames(rec->writer);
 	if (!dump_writer_close(g_steal_pointer(&rec->writer), &error)) {
-		cli_error("%s", error->message);
-		return 1;
+		return cli_fail(error);
 	}
 	cli_info("recorded %u frames from %s to %s", n, source_spec(source), rec->dir);
 	return rec->status;
@@ -94,21 +92,19 @@ cmd_record_main(int argc, char **argv)
 
 	cli_add_source_entries(context, &args);
 	if (!cli_parse(context, "record", &argc, &argv))
-		return 2;
+		return CLI_EXIT_USAGE;
 	if (argc != 2) {
 		cli_error(
 		        "record: give one folder to record into (see 'skelbridge record --help')");
-		return 2;
+		return CLI_EXIT_USAGE;
 	}
 	source = cli_open_source(&args, &error);
 	if (source == NULL) {
-		cli_error("%s", error->message);
-		return 1;
+		return cli_fail(error);
 	}
 	rec.writer = dump_writer_new(argv[1], &error);
 	if (rec.writer == NULL) {
-		cli_error("%s", error->message);
-		return 1;
+		return cli_fail(error);
 	}
 	loop = g_main_loop_new(NULL, FALSE);
 	rec.loop = loop;

@@ -259,8 +259,7 @@ cmd_run_event(Source *source, SourceEvent event, const GError *error, gpointer u
 		g_main_loop_quit(run->loop);
 		break;
 	case SOURCE_EVENT_ERROR:
-		cli_error("%s", error->message);
-		run->status = 1;
+		run->status = cli_fail(error);
 		g_main_loop_quit(run->loop);
 		break;
 	case SOURCE_EVENT_LOST:
@@ -335,12 +334,11 @@ cmd_run_loop(CmdRun *run)
 
 	run->start_us = run->window_start_us = run->last_log_us = g_get_monotonic_time();
 	if (!source_start(run->source, &callbacks, run, &error)) {
-		cli_error("%s", error->message);
-		return 1;
+		return cli_fail(error);
 	}
 	status = cmd_run_attach(run, g_timeout_source_new(STATUS_INTERVAL_MS), cmd_run_status);
 	hangup = cmd_run_attach(run, g_unix_signal_source_new(SIGHUP), cmd_run_hangup);
-	cli_quit_on_signals(run->loop, NULL);
+	cli_quit_on_signals(run->loop, &run->status, NULL);
 	g_main_loop_run(run->loop);
 	cmd_run_detach(hangup);
 	cmd_run_detach(status);
@@ -539,14 +537,14 @@ cmd_run_main(int argc, char **argv)
 	g_auto(CmdRunArgs) run_args = { 0 };
 	g_autoptr(GMainContext) context = NULL;
 	CmdRun run = { 0 };
-	int status = 1;
+	int status = CLI_EXIT_FAILURE;
 
 	cli_add_source_entries(options, &args);
 	cli_add_tracker_entries(options, &run_args.tracker);
 	cmd_run_add_entries(options, &run_args);
 	if (!cli_parse_tracking(options, "run", &argc, &argv, &run_args.tracker,
 	                        &run_args.settings))
-		return 2;
+		return CLI_EXIT_USAGE;
 	run.terminal = cli_is_terminal();
 	if (run_args.view && cmd_run_view_possible()) {
 		context = g_main_context_new();
@@ -557,7 +555,7 @@ cmd_run_main(int argc, char **argv)
 		run.max_frames = args.frames;
 		status = cmd_run_start(&run, &run_args, context);
 	} else {
-		cli_error("%s", error->message);
+		status = cli_fail(error);
 	}
 	cmd_run_clear(&run);
 	return status;

@@ -99,8 +99,7 @@ cmd_snapshot_frame(Source *source, const DepthFrame *depth, gpointer user_data)
 	snap->frames++;
 	if (cmd_snapshot_due(snap, depth->number)) {
 		if (!cmd_snapshot_write(snap, depth, &frame, ms, &error)) {
-			cli_error("%s", error->message);
-			snap->status = 1;
+			snap->status = cli_fail(error);
 			cmd_snapshot_stop(snap, source);
 			return;
 		}
@@ -126,17 +125,16 @@ cmd_snapshot_loop(CmdSnapshot *snap, Source *source)
 	g_autoptr(GError) error = NULL;
 
 	if (!source_start(source, &callbacks, snap, &error)) {
-		cli_error("%s", error->message);
-		return 1;
+		return cli_fail(error);
 	}
-	cli_quit_on_signals(snap->loop, &snap->signalled);
+	cli_quit_on_signals(snap->loop, &snap->status, &snap->signalled);
 	g_main_loop_run(snap->loop);
 	source_stop(source);
 	if (snap->status == 0 && snap->written == 0 && !snap->signalled) {
 		cli_error("%s: the source ended after %" G_GUINT64_FORMAT
 		          " frames, before frame %" G_GUINT64_FORMAT,
 		          source_spec(source), snap->frames, snap->first);
-		return 1;
+		return CLI_EXIT_FAILURE;
 	}
 	return snap->status;
 }
@@ -224,17 +222,16 @@ cmd_snapshot_main(int argc, char **argv)
 	cmd_snapshot_add_entries(context, &args);
 	if (!cli_parse_tracking(context, "snapshot", &argc, &argv, &tracker_args, &settings) ||
 	    !cmd_snapshot_check_args(&args, argc))
-		return 2;
+		return CLI_EXIT_USAGE;
 	if (args.every > 0 && !cmd_snapshot_make_folder(argv[1]))
-		return 1;
+		return CLI_EXIT_IO;
 	/* Pictures, not a performance: no reason to wait for the recorded pace. */
 	source_args.fast = TRUE;
 	source = cli_open_source(&source_args, &error);
 	if (source == NULL ||
 	    (skeletons = skeletons_open_full(args.skeletons ? args.skeletons : "tracker", &settings,
 	                                     &error)) == NULL) {
-		cli_error("%s", error->message);
-		return 1;
+		return cli_fail(error);
 	}
 	loop = g_main_loop_new(NULL, FALSE);
 	snap.loop = loop;

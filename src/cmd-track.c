@@ -171,10 +171,9 @@ cmd_track_loop(CmdTrack *track, Source *source)
 	g_autoptr(GError) error = NULL;
 
 	if (!source_start(source, &callbacks, track, &error)) {
-		cli_error("%s", error->message);
-		return 1;
+		return cli_fail(error);
 	}
-	cli_quit_on_signals(track->loop, NULL);
+	cli_quit_on_signals(track->loop, &track->status, NULL);
 	g_main_loop_run(track->loop);
 	source_stop(source);
 	return track->status;
@@ -205,12 +204,11 @@ cmd_track_main(int argc, char **argv)
 	cli_add_tracker_entries(context, &tracker_args);
 	g_option_context_add_main_entries(context, entries, NULL);
 	if (!cli_parse_tracking(context, "track", &argc, &argv, &tracker_args, &settings))
-		return 2;
+		return CLI_EXIT_USAGE;
 	source = cli_open_source(&args, &error);
 	if (source == NULL ||
 	    (skeletons = skeletons_open_full("tracker", &settings, &error)) == NULL) {
-		cli_error("%s", error->message);
-		return 1;
+		return cli_fail(error);
 	}
 	loop = g_main_loop_new(NULL, FALSE);
 	track.loop = loop;

@@ -182,7 +182,7 @@ dump_reader_open(const char *dir, GError **error)
 	g_array_set_clear_func(reader->entries, dump_entry_clear);
 	if (!g_file_get_contents(reader->index_path, &text, &len, &local)) {
 		if (g_error_matches(local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-			g_set_error(error, DUMP_ERROR, DUMP_ERROR_INDEX,
+			g_set_error(error, DUMP_ERROR, DUMP_ERROR_NOT_FOUND,
 			            "%s: not a fakenect dump: it has no INDEX.txt", dir);
 		else
 			g_set_error(error, DUMP_ERROR, DUMP_ERROR_INDEX,

@@ -22,6 +22,7 @@ typedef enum {
 	DUMP_ERROR_SHORT,      /* a depth file with fewer than 614400 data bytes */
 	DUMP_ERROR_EXISTS,     /* recording into a folder that already has a dump */
 	DUMP_ERROR_WRITE,      /* writing failed (full disk, permissions) */
+	DUMP_ERROR_NOT_FOUND,  /* no INDEX.txt there: no such folder, or not a dump */
 } DumpError;
 
 #define DUMP_DEPTH_HEADER "P5 640 480 65535\n"

@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cli.h"
 #include "commands.h"
 
 typedef struct {
@@ -45,5 +46,5 @@ main(int argc, char **argv)
 	}
 	fprintf(stderr, "skelbridge: unknown command '%s'\n\n", argv[1]);
 	usage(stderr);
-	return 2;
+	return CLI_EXIT_USAGE;
 }

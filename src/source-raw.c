@@ -24,8 +24,9 @@ source_raw_check(char **files, GError **error)
 		GStatBuf st;
 
 		if (g_stat(files[i], &st) != 0) {
-			g_set_error(error, SOURCE_ERROR, SOURCE_ERROR_DATA, "raw:%s: %s", files[i],
-			            g_strerror(errno));
+			g_set_error(error, SOURCE_ERROR,
+			            errno == ENOENT ? SOURCE_ERROR_NOT_FOUND : SOURCE_ERROR_DATA,
+			            "raw:%s: %s", files[i], g_strerror(errno));
 			return FALSE;
 		}
 		if (st.st_size != RAW_FILE_BYTES) {

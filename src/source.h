@@ -19,8 +19,9 @@ GQuark source_error_quark(void);
 typedef enum {
 	SOURCE_ERROR_SPEC, /* unknown source name or bad argument */
 	SOURCE_ERROR_NO_DEVICE,
-	SOURCE_ERROR_DEVICE, /* the device failed */
-	SOURCE_ERROR_DATA,   /* a file could not be read */
+	SOURCE_ERROR_DEVICE,    /* the device failed */
+	SOURCE_ERROR_DATA,      /* a file could not be read */
+	SOURCE_ERROR_NOT_FOUND, /* no such file */
 } SourceError;
 
 typedef enum {

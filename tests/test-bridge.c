@@ -779,8 +779,9 @@ test_reload_on_edit(void)
 	g_assert_no_error(error);
 	g_assert_true(child_proc_wait_log(proc, reloaded, WAIT_MS));
 	assert_only(sink, "/b");
+	/* Ctrl-C interrupts: 128 + SIGINT, as a shell reports it. */
 	child_proc_signal(proc, SIGINT);
-	g_assert_cmpint(child_proc_wait(proc, WAIT_MS), ==, 0);
+	g_assert_cmpint(child_proc_wait(proc, WAIT_MS), ==, 130);
 	testutil_rmdir(dir);
 }
 
@@ -842,12 +843,12 @@ test_terminal_hangup_stops(void)
 /* ---- refusing to start ---- */
 
 static void
-run_expect_error(const char *const *args, const char *message)
+run_expect_error(const char *const *args, int status, const char *message)
 {
 	g_autoptr(ChildProc) proc = child_proc_start(args);
 	g_autofree char *log = NULL;
 
-	g_assert_cmpint(child_proc_wait(proc, WAIT_MS), ==, 1);
+	g_assert_cmpint(child_proc_wait(proc, WAIT_MS), ==, status);
 	log = child_proc_log(proc);
 	g_assert_cmpstr(log, ==, message);
 }
@@ -858,7 +859,7 @@ test_run_unknown_mapping(void)
 	const char *args[] = { "run", "--mapping", "pd", NULL };
 
 	run_expect_error(
-	        args,
+	        args, 3,
 	        "skelbridge: no mapping called 'pd' (shipped mappings: default, "
 	        "omni, osceleton, pd-simple, tuio-hands); give a path to use a file of your own\n");
 }
@@ -874,7 +875,7 @@ test_run_broken_mapping(void)
 	        path);
 	const char *args[] = { "run", "--mapping", path, NULL };
 
-	run_expect_error(args, message);
+	run_expect_error(args, 3, message);
 	testutil_rmdir(dir);
 }
 
@@ -883,8 +884,9 @@ test_run_bad_target(void)
 {
 	const char *args[] = { "run", "--target", "localhost:7000", NULL };
 
-	run_expect_error(args, "skelbridge: --target localhost:7000: expected osc.udp://HOST:PORT "
-	                       "or osc.tcp://HOST:PORT, got 'localhost:7000'\n");
+	run_expect_error(args, 2,
+	                 "skelbridge: --target localhost:7000: expected osc.udp://HOST:PORT "
+	                 "or osc.tcp://HOST:PORT, got 'localhost:7000'\n");
 }
 
 static void
@@ -892,8 +894,9 @@ test_run_target_names_nothing(void)
 {
 	const char *args[] = { "run", "--target", "pd=osc.udp://127.0.0.1:9000", NULL };
 
-	run_expect_error(args, "skelbridge: --target pd=osc.udp://127.0.0.1:9000: no mapping has "
-	                       "an output called 'pd'\n");
+	run_expect_error(args, 2,
+	                 "skelbridge: --target pd=osc.udp://127.0.0.1:9000: no mapping has "
+	                 "an output called 'pd'\n");
 }
 
 static void
@@ -901,7 +904,7 @@ test_run_unknown_skeletons(void)
 {
 	const char *args[] = { "run", "--skeletons", "kinect", NULL };
 
-	run_expect_error(args,
+	run_expect_error(args, 2,
 	                 "skelbridge: unknown skeletons 'kinect'; they are:\n"
 	                 "  tracker the skeleton tracker, on any source (the default)\n"
 	                 "  truth   the demo scene's true skeletons (other sources: no users)\n");
@@ -916,7 +919,60 @@ test_check_reports_line(void)
 	        "%s:4: [rule r] for: expected frame, user, joint or event, got 'all'\n", path);
 	const char *args[] = { "check", "default", path, NULL };
 
-	run_expect_error(args, message);
+	run_expect_error(args, 3, message);
+	testutil_rmdir(dir);
+}
+
+/* ---- exit statuses: distinct for each kind of failure ---- */
+
+static void
+exit_expect(const char *const *args, int status, const char *needle)
+{
+	g_autoptr(ChildProc) proc = child_proc_start(args);
+	g_autofree char *log = NULL;
+
+	g_assert_cmpint(child_proc_wait(proc, WAIT_MS), ==, status);
+	log = child_proc_log(proc);
+	g_assert_nonnull(strstr(log, needle));
+}
+
+static void
+test_exit_usage(void)
+{
+	const char *command[] = { "dance", NULL };
+	const char *option[] = { "track", "--fastest", NULL };
+	const char *source[] = { "run", "--source", "webcam", NULL };
+
+	exit_expect(command, 2, "unknown command 'dance'");
+	exit_expect(option, 2, "--fastest");
+	exit_expect(source, 2, "webcam");
+}
+
+static void
+test_exit_no_source(void)
+{
+	g_autofree char *dir = testutil_tmpdir();
+	g_autofree char *missing = g_build_filename(dir, "gone", NULL);
+	g_autofree char *replay = g_strconcat("replay:", missing, NULL);
+	g_autofree char *raw = g_strconcat("raw:", missing, NULL);
+	const char *replay_args[] = { "track", "--source", replay, NULL };
+	const char *raw_args[] = { "snapshot", "--source", raw, "out.png", NULL };
+
+	exit_expect(replay_args, 4, missing);
+	exit_expect(raw_args, 4, missing);
+	testutil_rmdir(dir);
+}
+
+static void
+test_exit_io(void)
+{
+	g_autofree char *dir = testutil_tmpdir();
+	g_autofree char *still = g_build_filename(dir, "short.raw", NULL);
+	g_autofree char *raw = g_strconcat("raw:", still, NULL);
+	const char *args[] = { "track", "--source", raw, NULL };
+
+	testutil_write_file(still, (const guint8 *)"12345678", 8);
+	exit_expect(args, 5, still);
 	testutil_rmdir(dir);
 }
 
@@ -943,5 +999,8 @@ main(int argc, char **argv)
 	g_test_add_func("/run/error/target-names-no-output", test_run_target_names_nothing);
 	g_test_add_func("/run/error/unknown-skeletons", test_run_unknown_skeletons);
 	g_test_add_func("/check/reports-path-and-line", test_check_reports_line);
+	g_test_add_func("/exit/usage", test_exit_usage);
+	g_test_add_func("/exit/no-source", test_exit_no_source);
+	g_test_add_func("/exit/io", test_exit_io);
 	return g_test_run();
 }

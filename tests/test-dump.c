@@ -126,7 +126,7 @@ test_error_no_index(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 	g_autoptr(DumpReader) reader = dump_reader_open(f->dir, &error);
 
 	g_assert_null(reader);
-	g_assert_error(error, DUMP_ERROR, DUMP_ERROR_INDEX);
+	g_assert_error(error, DUMP_ERROR, DUMP_ERROR_NOT_FOUND);
 	g_assert_true(g_str_has_prefix(error->message, f->dir));
 	g_assert_nonnull(strstr(error->message, "not a fakenect dump"));
 	g_assert_nonnull(strstr(error->message, "INDEX.txt"));
