@@ -3,9 +3,9 @@
 # everything lands where it should, and the installed binary, run from
 # outside the checkout and pointed at the staged mappings with
 # SKELBRIDGE_MAPPINGS_PATH, checks a mapping by name and runs the demo.
-#   check-install.sh BUILD_ROOT BINDIR DATADIR UNITDIR  (absolute folders)
+#   check-install.sh BUILD_ROOT BINDIR DATADIR UNITDIR MANDIR  (absolute folders)
 set -eu
-build=$1 bindir=$2 datadir=$3 unitdir=$4
+build=$1 bindir=$2 datadir=$3 unitdir=$4 mandir=$5
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 fail() {
@@ -28,6 +28,12 @@ for patch in "$SKELBRIDGE_SOURCE_ROOT"/examples/pd/*.pd; do
 done
 [ -f "$stage$datadir/doc/skelbridge/README.md" ] || fail "README.md not installed"
 [ -f "$stage$unitdir/skelbridge.service" ] || fail "skelbridge.service not installed"
+for page in skelbridge.1 skelbridge.map.5; do
+	section=${page##*.}
+	# (Built only where scdoc is.)
+	[ ! -f "$build/doc/$page" ] || [ -f "$stage$mandir/man$section/$page" ] ||
+		fail "$page not installed"
+done
 
 cd "$stage"
 export SKELBRIDGE_MAPPINGS_PATH="$share/mappings"
