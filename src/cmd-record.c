@@ -65,16 +65,14 @@ cmd_record_run(CmdRecord *rec, Source *source)
 	guint n;
 
 	rec->start_walltime = g_get_real_time() / 1e6;
-	if (!source_start(source, &callbacks, rec, &error)) {
+	if (!source_start(source, &callbacks, rec, &error))
 		return cli_fail(error);
-	}
 	cli_quit_on_signals(rec->loop, &rec->status, NULL);
 	g_main_loop_run(rec->loop);
 	source_stop(source);
 	n = dump_writer_n_frames(rec->writer);
-	if (!dump_writer_close(g_steal_pointer(&rec->writer), &error)) {
+	if (!dump_writer_close(g_steal_pointer(&rec->writer), &error))
 		return cli_fail(error);
-	}
 	cli_info("recorded %u frames from %s to %s", n, source_spec(source), rec->dir);
 	return rec->status;
 }
@@ -99,13 +97,11 @@ cmd_record_main(int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	}
 	source = cli_open_source(&args, &error);
-	if (source == NULL) {
+	if (source == NULL)
 		return cli_fail(error);
-	}
 	rec.writer = dump_writer_new(argv[1], &error);
-	if (rec.writer == NULL) {
+	if (rec.writer == NULL)
 		return cli_fail(error);
-	}
 	loop = g_main_loop_new(NULL, FALSE);
 	rec.loop = loop;
 	rec.dir = argv[1];

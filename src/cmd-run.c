@@ -333,9 +333,8 @@ cmd_run_loop(CmdRun *run)
 	GSource *status, *hangup;
 
 	run->start_us = run->window_start_us = run->last_log_us = g_get_monotonic_time();
-	if (!source_start(run->source, &callbacks, run, &error)) {
+	if (!source_start(run->source, &callbacks, run, &error))
 		return cli_fail(error);
-	}
 	status = cmd_run_attach(run, g_timeout_source_new(STATUS_INTERVAL_MS), cmd_run_status);
 	hangup = cmd_run_attach(run, g_unix_signal_source_new(SIGHUP), cmd_run_hangup);
 	cli_quit_on_signals(run->loop, &run->status, NULL);

@@ -124,9 +124,8 @@ cmd_snapshot_loop(CmdSnapshot *snap, Source *source)
 	static const SourceCallbacks callbacks = { cmd_snapshot_frame, cmd_snapshot_event };
 	g_autoptr(GError) error = NULL;
 
-	if (!source_start(source, &callbacks, snap, &error)) {
+	if (!source_start(source, &callbacks, snap, &error))
 		return cli_fail(error);
-	}
 	cli_quit_on_signals(snap->loop, &snap->status, &snap->signalled);
 	g_main_loop_run(snap->loop);
 	source_stop(source);
@@ -230,9 +229,8 @@ cmd_snapshot_main(int argc, char **argv)
 	source = cli_open_source(&source_args, &error);
 	if (source == NULL ||
 	    (skeletons = skeletons_open_full(args.skeletons ? args.skeletons : "tracker", &settings,
-	                                     &error)) == NULL) {
+	                                     &error)) == NULL)
 		return cli_fail(error);
-	}
 	loop = g_main_loop_new(NULL, FALSE);
 	snap.loop = loop;
 	snap.skeletons = skeletons;

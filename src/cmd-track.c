@@ -170,9 +170,8 @@ cmd_track_loop(CmdTrack *track, Source *source)
 	static const SourceCallbacks callbacks = { cmd_track_frame, cmd_track_event };
 	g_autoptr(GError) error = NULL;
 
-	if (!source_start(source, &callbacks, track, &error)) {
+	if (!source_start(source, &callbacks, track, &error))
 		return cli_fail(error);
-	}
 	cli_quit_on_signals(track->loop, &track->status, NULL);
 	g_main_loop_run(track->loop);
 	source_stop(source);
@@ -207,9 +206,8 @@ cmd_track_main(int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	source = cli_open_source(&args, &error);
 	if (source == NULL ||
-	    (skeletons = skeletons_open_full("tracker", &settings, &error)) == NULL) {
+	    (skeletons = skeletons_open_full("tracker", &settings, &error)) == NULL)
 		return cli_fail(error);
-	}
 	loop = g_main_loop_new(NULL, FALSE);
 	track.loop = loop;
 	track.skeletons = skeletons;

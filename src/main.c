@@ -34,7 +34,7 @@ main(int argc, char **argv)
 {
 	if (argc < 2 || strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
 		usage(argc < 2 ? stderr : stdout);
-		return argc < 2 ? 2 : 0;
+		return argc < 2 ? CLI_EXIT_USAGE : CLI_EXIT_OK;
 	}
 	if (strcmp(argv[1], "--version") == 0) {
 		printf("skelbridge %s\n", SKELBRIDGE_VERSION);
