@@ -44,6 +44,15 @@ cli_open_source(const CliSourceArgs *args, GError **error)
 {
 	SourceOptions options = { 0 };
 
+	/* (A negative count would read as no limit: record would fill the disk.) */
+	if (args->frames < 0) {
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+		            "--frames %" G_GINT64_FORMAT ": give a number of frames from 1 up, or "
+		            "leave it out to go on to the source's end",
+		            args->frames);
+		return NULL;
+	}
+
 	options.fast = args->fast;
 	options.loop = args->loop;
 	options.seed = (guint64)args->seed;
@@ -196,6 +205,17 @@ cli_parse(GOptionContext *context, const char *command, int *argc, char ***argv)
 	    (level == NULL || cli_set_log_level(level, &error)))
 		return TRUE;
 	cli_usage_error(command, error);
+	return FALSE;
+}
+
+gboolean
+cli_no_arguments(const char *command, int argc, char **argv)
+{
+	if (argc <= 1)
+		return TRUE;
+	cli_error("%s: '%s' is not an option, and %s takes no arguments (see 'skelbridge %s "
+	          "--help')",
+	          command, argv[1], command, command);
 	return FALSE;
 }
 

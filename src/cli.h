@@ -19,7 +19,11 @@ void cli_add_source_entries(GOptionContext *context, CliSourceArgs *args);
 void cli_source_args_clear(CliSourceArgs *args);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(CliSourceArgs, cli_source_args_clear)
 
-/** cli_open_source: opens args->source, or "demo" when it is unset. */
+/**
+ * cli_open_source:
+ * Opens args->source, or "demo" when it is unset. A negative --frames is a
+ * G_OPTION_ERROR.
+ */
 Source *cli_open_source(const CliSourceArgs *args, GError **error);
 
 /* The options of the commands that track: the camera pose. */
@@ -38,6 +42,14 @@ void cli_add_tracker_entries(GOptionContext *context, CliTrackerArgs *args);
  * a bad option prints the error and the usage hint and returns FALSE.
  */
 gboolean cli_parse(GOptionContext *context, const char *command, int *argc, char ***argv);
+
+/**
+ * cli_no_arguments:
+ * TRUE when nothing is left of @argv after @command's options; otherwise
+ * says what is left over (a typo, or an option without its dashes) and
+ * returns FALSE.
+ */
+gboolean cli_no_arguments(const char *command, int argc, char **argv);
 
 /**
  * cli_parse_tracking:

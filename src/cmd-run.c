@@ -542,7 +542,8 @@ cmd_run_main(int argc, char **argv)
 	cli_add_tracker_entries(options, &run_args.tracker);
 	cmd_run_add_entries(options, &run_args);
 	if (!cli_parse_tracking(options, "run", &argc, &argv, &run_args.tracker,
-	                        &run_args.settings))
+	                        &run_args.settings) ||
+	    !cli_no_arguments("run", argc, argv))
 		return CLI_EXIT_USAGE;
 	run.terminal = cli_is_terminal();
 	if (run_args.view && cmd_run_view_possible()) {

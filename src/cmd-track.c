@@ -202,7 +202,8 @@ cmd_track_main(int argc, char **argv)
 	cli_add_source_entries(context, &args);
 	cli_add_tracker_entries(context, &tracker_args);
 	g_option_context_add_main_entries(context, entries, NULL);
-	if (!cli_parse_tracking(context, "track", &argc, &argv, &tracker_args, &settings))
+	if (!cli_parse_tracking(context, "track", &argc, &argv, &tracker_args, &settings) ||
+	    !cli_no_arguments("track", argc, argv))
 		return CLI_EXIT_USAGE;
 	source = cli_open_source(&args, &error);
 	if (source == NULL ||

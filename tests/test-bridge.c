@@ -948,6 +948,24 @@ test_exit_usage(void)
 	exit_expect(source, 2, "webcam");
 }
 
+/* What would be taken silently otherwise: a negative --frames reads as no
+ * limit (record fills the disk), and words after the options as nothing. */
+static void
+test_exit_usage_taken_silently(void)
+{
+	g_autofree char *dir = testutil_tmpdir();
+	g_autofree char *dump = g_build_filename(dir, "dump", NULL);
+	const char *record[] = { "record", "--frames", "-1", dump, NULL };
+	const char *run[] = { "run", "--source", "demo:empty", "extra", "args", NULL };
+	const char *track[] = { "track", "fast", NULL };
+
+	exit_expect(record, 2, "--frames -1: give a number of frames from 1 up");
+	g_assert_false(g_file_test(dump, G_FILE_TEST_EXISTS));
+	exit_expect(run, 2, "run: 'extra' is not an option");
+	exit_expect(track, 2, "track: 'fast' is not an option");
+	testutil_rmdir(dir);
+}
+
 static void
 test_exit_no_source(void)
 {
@@ -1000,6 +1018,7 @@ main(int argc, char **argv)
 	g_test_add_func("/run/error/unknown-skeletons", test_run_unknown_skeletons);
 	g_test_add_func("/check/reports-path-and-line", test_check_reports_line);
 	g_test_add_func("/exit/usage", test_exit_usage);
+	g_test_add_func("/exit/usage/taken-silently-before", test_exit_usage_taken_silently);
 	g_test_add_func("/exit/no-source", test_exit_no_source);
 	g_test_add_func("/exit/io", test_exit_io);
 	return g_test_run();
