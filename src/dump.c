@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <glib/gstdio.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -129,6 +130,13 @@ dump_parse_line(DumpReader *reader, const char *line, guint lineno, GError **err
 		            "%s:%u: '%s' is not a fakenect file name "
 		            "(expected d-WALLTIME-TIMESTAMP.pgm)",
 		            reader->index_path, lineno, line);
+		return FALSE;
+	}
+	/* (Played as microseconds since the first frame, in 64 bits.) */
+	if (!isfinite(entry.walltime) || entry.walltime > DUMP_MAX_WALLTIME) {
+		g_set_error(error, DUMP_ERROR, DUMP_ERROR_BAD_NAME,
+		            "%s:%u: '%s': the walltime is out of range (0 to %g seconds)",
+		            reader->index_path, lineno, line, DUMP_MAX_WALLTIME);
 		return FALSE;
 	}
 	if (type != 'd')

@@ -26,6 +26,9 @@ typedef enum {
 } DumpError;
 
 #define DUMP_DEPTH_HEADER "P5 640 480 65535\n"
+/* The latest walltime a file name may carry, in seconds since 1970 (some
+ * 30,000 years): later ones are refused as they are read. */
+#define DUMP_MAX_WALLTIME 1e12
 
 typedef struct {
 	char *name;        /* file name as listed */

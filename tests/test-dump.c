@@ -150,6 +150,17 @@ test_error_bad_name(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 	             "(expected d-WALLTIME-TIMESTAMP.pgm)");
 }
 
+/* 1e308 seconds would overflow the microseconds it is played in. */
+static void
+test_error_walltime_range(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	write_depth_file(f, "d-1e308-100.pgm", DUMP_DEPTH_HEADER, DEPTH_PIXELS * 2);
+	write_index(f, "d-1e308-100.pgm\n");
+	expect_error(f, DUMP_ERROR_BAD_NAME,
+	             "DIR/INDEX.txt:1: 'd-1e308-100.pgm': the walltime is out of range (0 to "
+	             "1e+12 seconds)");
+}
+
 static void
 test_error_missing_file(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 {
@@ -270,6 +281,7 @@ main(int argc, char **argv)
 	ADD("/dump/error/no-index", test_error_no_index);
 	ADD("/dump/error/blank-line", test_error_blank_line);
 	ADD("/dump/error/bad-name", test_error_bad_name);
+	ADD("/dump/error/walltime-out-of-range", test_error_walltime_range);
 	ADD("/dump/error/missing-file", test_error_missing_file);
 	ADD("/dump/error/short-file", test_error_short_file);
 	ADD("/dump/error/bad-header", test_error_bad_header);
