@@ -1,11 +1,7 @@
 #include "bridge.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <gio/gio.h>
-#include <glib/gstdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "gesture.h"
 #include "mapping-engine.h"
@@ -198,26 +194,11 @@ bridge_apply_targets(Bridge *b, const BridgeMapping *bm, Mapping *mapping, GErro
 static GBytes *
 bridge_read(const char *path, GError **error)
 {
-	g_autoptr(GError) local = NULL;
-	int fd = g_open(path, O_RDONLY | O_CLOEXEC, 0);
 	char *text;
 	gsize length;
 
-	/* "live.map: cannot read: No such file or directory", plain ASCII
-	 * whatever the locale (GLib's own message quotes the name). */
-	if (fd < 0) {
-		int saved = errno;
-
-		g_set_error(error, MAPPING_ERROR, MAPPING_ERROR_READ, "%s: cannot read: %s", path,
-		            g_strerror(saved));
+	if (!mapping_read(path, &text, &length, error))
 		return NULL;
-	}
-	close(fd);
-	if (!g_file_get_contents(path, &text, &length, &local)) {
-		g_set_error(error, MAPPING_ERROR, MAPPING_ERROR_READ, "%s: cannot read: %s", path,
-		            local->message);
-		return NULL;
-	}
 	return g_bytes_new_take(text, length);
 }
 

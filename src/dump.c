@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "datafile.h"
 #include "depth.h"
 
 #define DEPTH_DATA_BYTES (DEPTH_PIXELS * sizeof(guint16))
@@ -83,6 +84,23 @@ dump_check_header(const DumpReader *reader, const DumpEntry *entry, const char *
 }
 
 /* Checks a listed depth file's header and length without reading it all. */
+/* Opens a listed file, a regular one only (a named pipe would block). */
+static FILE *
+dump_open_listed(const DumpReader *reader, const DumpEntry *entry, const char *path, GError **error)
+{
+	g_autoptr(GError) local = NULL;
+	int fd = datafile_open(path, &local);
+	FILE *fp = fd >= 0 ? fdopen(fd, "rb") : NULL;
+
+	if (fp != NULL)
+		return fp;
+	if (fd >= 0)
+		close(fd);
+	g_set_error(error, DUMP_ERROR, DUMP_ERROR_MISSING, "%s:%u: %s", reader->index_path,
+	            entry->line, local ? local->message : g_strerror(errno));
+	return NULL;
+}
+
 static gboolean
 dump_check_file(DumpReader *reader, const DumpEntry *entry, GError **error)
 {
@@ -90,13 +108,14 @@ dump_check_file(DumpReader *reader, const DumpEntry *entry, GError **error)
 	guint8 head[64];
 	gsize len;
 	GStatBuf st;
-	FILE *fp = fopen(path, "rb");
+	FILE *fp = dump_open_listed(reader, entry, path, error);
 
-	if (fp == NULL || fstat(fileno(fp), &st) != 0) {
+	if (fp == NULL)
+		return FALSE;
+	if (fstat(fileno(fp), &st) != 0) {
 		g_set_error(error, DUMP_ERROR, DUMP_ERROR_MISSING, "%s:%u: %s: %s",
 		            reader->index_path, entry->line, path, g_strerror(errno));
-		if (fp != NULL)
-			fclose(fp);
+		fclose(fp);
 		return FALSE;
 	}
 	len = fread(head, 1, sizeof(head), fp);
@@ -188,7 +207,7 @@ dump_reader_open(const char *dir, GError **error)
 	reader->index_path = g_build_filename(dir, "INDEX.txt", NULL);
 	reader->entries = g_array_new(FALSE, TRUE, sizeof(DumpEntry));
 	g_array_set_clear_func(reader->entries, dump_entry_clear);
-	if (!g_file_get_contents(reader->index_path, &text, &len, &local)) {
+	if (!datafile_read(reader->index_path, DUMP_MAX_INDEX_BYTES, &text, &len, &local)) {
 		if (g_error_matches(local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
 			g_set_error(error, DUMP_ERROR, DUMP_ERROR_NOT_FOUND,
 			            "%s: not a fakenect dump: it has no INDEX.txt", dir);
@@ -234,13 +253,10 @@ dump_read_file(DumpReader *reader, const DumpEntry *entry, const char *path, gsi
                GError **error)
 {
 	gsize want = strlen(DUMP_DEPTH_HEADER) + DEPTH_DATA_BYTES;
-	FILE *fp = fopen(path, "rb");
+	FILE *fp = dump_open_listed(reader, entry, path, error);
 
-	if (fp == NULL) {
-		g_set_error(error, DUMP_ERROR, DUMP_ERROR_MISSING, "%s:%u: %s: %s",
-		            reader->index_path, entry->line, path, g_strerror(errno));
+	if (fp == NULL)
 		return FALSE;
-	}
 	*len = fread(reader->buffer, 1, want, fp);
 	fclose(fp);
 	return TRUE;

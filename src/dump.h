@@ -17,7 +17,7 @@ typedef enum {
 	DUMP_ERROR_BLANK_LINE, /* a blank line in INDEX.txt */
 	DUMP_ERROR_BAD_NAME,   /* a line that is not a fakenect file name */
 	DUMP_ERROR_NO_FRAMES,  /* no depth file listed */
-	DUMP_ERROR_MISSING,    /* a listed file does not exist */
+	DUMP_ERROR_MISSING,    /* a listed file cannot be opened: missing, not a regular file */
 	DUMP_ERROR_BAD_HEADER, /* a depth file's header is not P5 640 480 65535 */
 	DUMP_ERROR_SHORT,      /* a depth file with fewer than 614400 data bytes */
 	DUMP_ERROR_EXISTS,     /* recording into a folder that already has a dump */
@@ -29,6 +29,9 @@ typedef enum {
 /* The latest walltime a file name may carry, in seconds since 1970 (some
  * 30,000 years): later ones are refused as they are read. */
 #define DUMP_MAX_WALLTIME 1e12
+/* The largest INDEX.txt read: some 8 MiB an hour of depth, colour and
+ * motion at 30 fps, so a day and more. */
+#define DUMP_MAX_INDEX_BYTES (256 * 1024 * 1024)
 
 typedef struct {
 	char *name;        /* file name as listed */

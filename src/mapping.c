@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "datafile.h"
+
 G_DEFINE_QUARK(skelbridge - mapping - error - quark, mapping_error)
 
 static const char *const mapping_event_names[MAPPING_EVENT_FIRST_GESTURE] = {
@@ -135,17 +137,25 @@ mapping_free(Mapping *mapping)
 	g_free(mapping);
 }
 
+gboolean
+mapping_read(const char *path, char **text, gsize *length, GError **error)
+{
+	g_autoptr(GError) local = NULL;
+
+	if (datafile_read(path, MAPPING_MAX_BYTES, text, length, &local))
+		return TRUE;
+	g_set_error(error, MAPPING_ERROR, MAPPING_ERROR_READ, "%s", local->message);
+	return FALSE;
+}
+
 Mapping *
 mapping_load(const char *path, GError **error)
 {
-	g_autoptr(GError) local = NULL;
 	g_autofree char *text = NULL;
 	gsize length;
 
-	if (!g_file_get_contents(path, &text, &length, &local)) {
-		g_set_error(error, MAPPING_ERROR, MAPPING_ERROR_READ, "%s", local->message);
+	if (!mapping_read(path, &text, &length, error))
 		return NULL;
-	}
 	return mapping_parse(path, text, length, error);
 }
 

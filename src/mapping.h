@@ -7,8 +7,9 @@
  * file, the line and what is wrong, and nothing is guessed. mappings/README.md
  * documents the format key by key.
  *
- * Parsing is pure (text in, Mapping out); mapping_load() and
- * mapping_locate() are the only functions here that touch the file system. */
+ * Parsing is pure (text in, Mapping out); mapping_read(), mapping_load()
+ * and mapping_locate() are the only functions here that touch the file
+ * system, and every mapping file is read through mapping_read(). */
 #pragma once
 
 #include <glib.h>
@@ -29,6 +30,8 @@ typedef enum {
 
 /* The file format this parser reads; files say `format = 1`. */
 #define MAPPING_FORMAT 1
+/* The largest mapping file read: a thousand rules take some 100 KiB. */
+#define MAPPING_MAX_BYTES (1024 * 1024)
 /* The most arguments one message may carry (15 joints x 6 values fit). */
 #define MAPPING_MAX_ARGS 128
 
@@ -211,6 +214,14 @@ typedef struct {
  * warnings. Errors read "path:line: [section] key: what is wrong".
  */
 Mapping *mapping_parse(const char *path, const char *text, gsize length, GError **error);
+
+/**
+ * mapping_read:
+ * The text of the mapping file @path: a regular file of at most
+ * MAPPING_MAX_BYTES (never a named pipe or a device). MAPPING_ERROR_READ
+ * names the path and the reason.
+ */
+gboolean mapping_read(const char *path, char **text, gsize *length, GError **error);
 
 /** mapping_load: reads and parses the file at @path. */
 Mapping *mapping_load(const char *path, GError **error);

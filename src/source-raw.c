@@ -1,10 +1,11 @@
 /* "raw:FILE[,FILE...]": headerless 640x480 little-endian uint16 millimetre
  * stills, as libfreenect's FREENECT_DEPTH_MM delivers them. The stills are
  * unrelated to each other; they play one after the other. */
-#include <errno.h>
-#include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "datafile.h"
 #include "source.h"
 
 #define RAW_FILE_BYTES (DEPTH_PIXELS * 2)
@@ -16,19 +17,41 @@ typedef struct {
 	guint64 number;
 } SourceRaw;
 
+/* The still @path as a file to read: a regular one (never a named pipe or
+ * a device), or the reason it is not. */
+static int
+source_raw_open_file(const char *path, GError **error)
+{
+	g_autoptr(GError) local = NULL;
+	int fd = path[0] != '\0' ? datafile_open(path, &local) : -1;
+
+	if (fd >= 0)
+		return fd;
+	if (path[0] == '\0')
+		g_set_error(error, SOURCE_ERROR, SOURCE_ERROR_SPEC,
+		            "raw: an empty file name (raw:FILE[,FILE...])");
+	else
+		g_set_error(error, SOURCE_ERROR,
+		            g_error_matches(local, G_FILE_ERROR, G_FILE_ERROR_NOENT)
+		                    ? SOURCE_ERROR_NOT_FOUND
+		                    : SOURCE_ERROR_DATA,
+		            "raw:%s", local->message);
+	return -1;
+}
+
 /* Every file must exist and be one frame long before we start. */
 static gboolean
 source_raw_check(char **files, GError **error)
 {
 	for (guint i = 0; files[i] != NULL; i++) {
-		GStatBuf st;
+		int fd = source_raw_open_file(files[i], error);
+		struct stat st = { 0 };
 
-		if (g_stat(files[i], &st) != 0) {
-			g_set_error(error, SOURCE_ERROR,
-			            errno == ENOENT ? SOURCE_ERROR_NOT_FOUND : SOURCE_ERROR_DATA,
-			            "raw:%s: %s", files[i], g_strerror(errno));
+		if (fd < 0)
 			return FALSE;
-		}
+		if (fstat(fd, &st) != 0)
+			st.st_size = -1;
+		close(fd);
 		if (st.st_size != RAW_FILE_BYTES) {
 			g_set_error(error, SOURCE_ERROR, SOURCE_ERROR_DATA,
 			            "raw:%s: %lld bytes, a 640x480 16-bit frame has %d", files[i],
@@ -63,11 +86,15 @@ source_raw_open(const char *arg, const SourceOptions *options, GError **error)
 static gboolean
 source_raw_load(const char *path, DepthFrame *frame, GError **error)
 {
+	g_autoptr(GError) local = NULL;
 	g_autofree char *data = NULL;
 	gsize len = 0;
 
-	if (!g_file_get_contents(path, &data, &len, error))
+	/* (One byte more than a frame: a file grown since is told apart.) */
+	if (!datafile_read(path, RAW_FILE_BYTES + 1, &data, &len, &local)) {
+		g_set_error(error, SOURCE_ERROR, SOURCE_ERROR_DATA, "raw:%s", local->message);
 		return FALSE;
+	}
 	if (len != RAW_FILE_BYTES) {
 		g_set_error(error, SOURCE_ERROR, SOURCE_ERROR_DATA,
 		            "raw:%s: %zu bytes, a 640x480 16-bit frame has %d", path, len,

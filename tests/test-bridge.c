@@ -4,14 +4,17 @@
  * a mapping file edited while running is reloaded, or kept when the edit
  * is broken. */
 #include <gio/gio.h>
+#include <glib/gstdio.h>
 #include <math.h>
 #include <pty.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "childproc.h"
+#include "mapping.h"
 #include "oscsink.h"
 #include "testutil.h"
 
@@ -715,6 +718,20 @@ test_tcp_reconnects(void)
 	testutil_rmdir(dir);
 }
 
+/* ---- exit statuses: distinct for each kind of failure ---- */
+
+static void
+exit_expect(const char *const *args, int status, const char *needle)
+{
+	g_autoptr(ChildProc) proc = child_proc_start(args);
+	g_autofree char *log = NULL;
+
+	g_assert_cmpint(child_proc_wait(proc, WAIT_MS), ==, status);
+	log = child_proc_log(proc);
+	if (strstr(log, needle) == NULL)
+		g_error("expected \"%s\" in:\n%s", needle, log);
+}
+
 /* ---- reloading ---- */
 
 static char *
@@ -782,6 +799,53 @@ test_reload_on_edit(void)
 	/* Ctrl-C interrupts: 128 + SIGINT, as a shell reports it. */
 	child_proc_signal(proc, SIGINT);
 	g_assert_cmpint(child_proc_wait(proc, WAIT_MS), ==, 130);
+	testutil_rmdir(dir);
+}
+
+/* A mapping file replaced by a named pipe: reading it would wait for a
+ * writer for ever, and SIGTERM with it. It is refused at once, the mapping
+ * in force stays, and the bridge still stops when asked. */
+static void
+test_reload_fifo(void)
+{
+	g_autoptr(OscSink) sink = osc_sink_new(FALSE, 0);
+	g_autofree char *dir = testutil_tmpdir();
+	g_autofree char *a = live_mapping(osc_sink_port(sink), "/a");
+	g_autofree char *path = write_mapping(dir, a);
+	g_autofree char *refused = g_strdup_printf("%s: not a file but a named pipe", path);
+	const char *args[] = { "run",    "--skeletons", "truth", "--source", "demo:empty",
+		               "--loop", "--mapping",   path,    NULL };
+	g_autoptr(ChildProc) proc = child_proc_start(args);
+
+	assert_only(sink, "/a");
+	g_assert_cmpint(g_unlink(path), ==, 0);
+	g_assert_cmpint(mkfifo(path, 0600), ==, 0);
+	child_proc_signal(proc, SIGHUP);
+	g_assert_true(child_proc_wait_log(proc, refused, WAIT_MS));
+	assert_only(sink, "/a");
+	child_proc_signal(proc, SIGTERM);
+	g_assert_cmpint(child_proc_wait(proc, WAIT_MS), ==, 0);
+	testutil_rmdir(dir);
+}
+
+/* skelbridge check on what is not a regular file, or is far too large:
+ * an answer at once, never a wait or a read without end. */
+static void
+test_check_not_a_file(void)
+{
+	g_autofree char *dir = testutil_tmpdir();
+	g_autofree char *fifo = g_build_filename(dir, "fifo.map", NULL);
+	g_autofree char *big = g_build_filename(dir, "big.map", NULL);
+	g_autofree char *text = g_strnfill(MAPPING_MAX_BYTES + 1, '#');
+	const char *on_fifo[] = { "check", fifo, NULL };
+	const char *on_zero[] = { "check", "/dev/zero", NULL };
+	const char *on_big[] = { "check", big, NULL };
+
+	g_assert_cmpint(mkfifo(fifo, 0600), ==, 0);
+	testutil_write_file(big, text, MAPPING_MAX_BYTES + 1);
+	exit_expect(on_fifo, 3, "fifo.map: not a file but a named pipe");
+	exit_expect(on_zero, 3, "/dev/zero: not a file but a character device");
+	exit_expect(on_big, 3, "big.map: larger than 1 MiB");
 	testutil_rmdir(dir);
 }
 
@@ -923,19 +987,6 @@ test_check_reports_line(void)
 	testutil_rmdir(dir);
 }
 
-/* ---- exit statuses: distinct for each kind of failure ---- */
-
-static void
-exit_expect(const char *const *args, int status, const char *needle)
-{
-	g_autoptr(ChildProc) proc = child_proc_start(args);
-	g_autofree char *log = NULL;
-
-	g_assert_cmpint(child_proc_wait(proc, WAIT_MS), ==, status);
-	log = child_proc_log(proc);
-	g_assert_nonnull(strstr(log, needle));
-}
-
 static void
 test_exit_usage(void)
 {
@@ -1021,5 +1072,7 @@ main(int argc, char **argv)
 	g_test_add_func("/exit/usage/taken-silently-before", test_exit_usage_taken_silently);
 	g_test_add_func("/exit/no-source", test_exit_no_source);
 	g_test_add_func("/exit/io", test_exit_io);
+	g_test_add_func("/reload/mapping-becomes-fifo", test_reload_fifo);
+	g_test_add_func("/check/not-a-file", test_check_not_a_file);
 	return g_test_run();
 }

@@ -1,6 +1,7 @@
 /* fakenect dumps: reading, writing and every malformed dump's message. */
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "dump.h"
 #include "testutil.h"
@@ -161,6 +162,26 @@ test_error_walltime_range(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 	             "1e+12 seconds)");
 }
 
+/* Named pipes where files should be: refused at once, never waited on. */
+static void
+test_error_fifo_index(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	g_assert_cmpint(mkfifo(f->index, 0600), ==, 0);
+	expect_error(f, DUMP_ERROR_INDEX,
+	             "DIR: not a fakenect dump: DIR/INDEX.txt: not a file but a named pipe");
+}
+
+static void
+test_error_fifo_frame(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	g_autofree char *frame = g_build_filename(f->dir, "d-1.5-100.pgm", NULL);
+
+	g_assert_cmpint(mkfifo(frame, 0600), ==, 0);
+	write_index(f, "d-1.5-100.pgm\n");
+	expect_error(f, DUMP_ERROR_MISSING,
+	             "DIR/INDEX.txt:1: DIR/d-1.5-100.pgm: not a file but a named pipe");
+}
+
 static void
 test_error_missing_file(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 {
@@ -282,6 +303,8 @@ main(int argc, char **argv)
 	ADD("/dump/error/blank-line", test_error_blank_line);
 	ADD("/dump/error/bad-name", test_error_bad_name);
 	ADD("/dump/error/walltime-out-of-range", test_error_walltime_range);
+	ADD("/dump/error/index-is-a-fifo", test_error_fifo_index);
+	ADD("/dump/error/frame-is-a-fifo", test_error_fifo_frame);
 	ADD("/dump/error/missing-file", test_error_missing_file);
 	ADD("/dump/error/short-file", test_error_short_file);
 	ADD("/dump/error/bad-header", test_error_bad_header);

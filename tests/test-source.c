@@ -2,6 +2,7 @@
  * and errors. */
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "dump.h"
 #include "source.h"
@@ -292,6 +293,32 @@ test_raw_wrong_size(void)
 	testutil_rmdir(dir);
 }
 
+/* What is not a still file says what it is, at once (a named pipe would
+ * otherwise be waited on for ever). */
+static void
+test_raw_not_a_file(void)
+{
+	g_autofree char *dir = testutil_tmpdir();
+	g_autofree char *fifo = g_build_filename(dir, "fifo.raw", NULL);
+	g_autofree char *on_fifo = g_strconcat("raw:", fifo, NULL);
+	g_autofree char *on_dir = g_strconcat("raw:", dir, NULL);
+	g_autofree char *want_fifo = g_strconcat(on_fifo, ": not a file but a named pipe", NULL);
+	g_autofree char *want_dir = g_strconcat(on_dir, ": not a file but a folder", NULL);
+	g_autoptr(GError) fifo_error = NULL, dir_error = NULL, empty_error = NULL;
+
+	g_assert_cmpint(mkfifo(fifo, 0600), ==, 0);
+	g_assert_null(source_open(on_fifo, NULL, &fifo_error));
+	g_assert_null(source_open(on_dir, NULL, &dir_error));
+	g_assert_null(source_open("raw:,,", NULL, &empty_error));
+	g_assert_error(fifo_error, SOURCE_ERROR, SOURCE_ERROR_DATA);
+	g_assert_cmpstr(fifo_error->message, ==, want_fifo);
+	g_assert_error(dir_error, SOURCE_ERROR, SOURCE_ERROR_DATA);
+	g_assert_cmpstr(dir_error->message, ==, want_dir);
+	g_assert_error(empty_error, SOURCE_ERROR, SOURCE_ERROR_SPEC);
+	g_assert_cmpstr(empty_error->message, ==, "raw: an empty file name (raw:FILE[,FILE...])");
+	testutil_rmdir(dir);
+}
+
 static void
 test_demo_scene_plays_once(void)
 {
@@ -351,6 +378,7 @@ main(int argc, char **argv)
 	g_test_add_func("/source/replay/error-mid-run", test_replay_error_mid_run);
 	g_test_add_func("/source/raw/reads-millimetres", test_raw_reads_millimetres);
 	g_test_add_func("/source/raw/wrong-size", test_raw_wrong_size);
+	g_test_add_func("/source/raw/not-a-file", test_raw_not_a_file);
 	g_test_add_func("/source/demo/scene-plays-once", test_demo_scene_plays_once);
 	g_test_add_func("/source/demo/routine-is-endless", test_demo_routine_is_endless);
 	g_test_add_func("/source/freenect/without-device", test_freenect_without_device);
