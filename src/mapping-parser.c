@@ -346,6 +346,9 @@ mapping_parser_line_at(const char *text, const char *at)
 	return line;
 }
 
+/* The UTF-8 byte-order mark some editors start a file with. */
+#define UTF8_BOM "\xef\xbb\xbf"
+
 static gboolean
 mapping_parser_cut(Parser *p, const char *text, gsize length, GError **error)
 {
@@ -355,10 +358,22 @@ mapping_parser_cut(Parser *p, const char *text, gsize length, GError **error)
 	if (!g_utf8_validate_len(text, length, &bad))
 		return mapping_parser_fail(p, mapping_parser_line_at(text, bad), error,
 		                           "not UTF-8 text (a binary file, or another encoding?)");
+	/* Invisible in an editor, and no part of the first line. */
+	if (length >= strlen(UTF8_BOM) && memcmp(text, UTF8_BOM, strlen(UTF8_BOM)) == 0)
+		text += strlen(UTF8_BOM);
 	for (const char *start = text; start < end; line++) {
 		const char *nl = memchr(start, '\n', end - start);
-		g_autofree char *content = g_strndup(start, (nl ? nl : end) - start);
+		gsize len = (gsize)((nl ? nl : end) - start);
+		g_autofree char *content = NULL;
 
+		/* (Nor is a line that long quoted back, whole, in the error.) */
+		if (len > MAPPING_MAX_LINE)
+			return mapping_parser_fail(
+			        p, line, error,
+			        "%zu bytes long; a line of a mapping file holds at "
+			        "most %d (is this a mapping file?)",
+			        len, MAPPING_MAX_LINE);
+		content = g_strndup(start, len);
 		if (!mapping_parser_line(p, line, content, error))
 			return FALSE;
 		start = nl ? nl + 1 : end;

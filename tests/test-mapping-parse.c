@@ -30,6 +30,8 @@ static const ErrorCase error_cases[] = {
 	  "3: not UTF-8 text (a binary file, or another encoding?)" },
 	{ "nul-byte", HEAD "description = a\0b\n",
 	  "3: not UTF-8 text (a binary file, or another encoding?)" },
+	{ "bom-then-error", "\xef\xbb\xbf[mapping]\nformat = 2\n",
+	  "2: [mapping] format: this skelbridge reads format 1; the file is format 2" },
 	{ "carriage-return", "[mapping]\r\nformat = 1\n",
 	  "1: the line ends in a carriage return: save the file with Unix line endings" },
 	{ "trailing-whitespace", HEAD "description = x \n", "3: trailing whitespace" },
@@ -273,6 +275,38 @@ test_parse_error(gconstpointer data)
 	g_assert_null(mapping);
 	g_assert_error(error, MAPPING_ERROR, MAPPING_ERROR_INVALID);
 	g_assert_cmpstr(error->message, ==, expected);
+}
+
+/* A 1 MB line is not quoted back whole, in the error, on every reload. */
+static void
+test_parse_long_line(void)
+{
+	g_autoptr(GError) error = NULL;
+	g_autofree char *junk = g_strnfill(1000000, 'x');
+	g_autofree char *text =
+	        g_strconcat("[mapping]\nformat = 1\ndescription = ", junk, "\n", NULL);
+	g_autoptr(Mapping) mapping = mapping_parse("test.map", text, strlen(text), &error);
+
+	g_assert_null(mapping);
+	g_assert_error(error, MAPPING_ERROR, MAPPING_ERROR_INVALID);
+	g_assert_cmpstr(error->message, ==,
+	                "test.map:3: 1000014 bytes long; a line of a mapping file holds at most "
+	                "1024 (is this a mapping file?)");
+}
+
+/* Editors on some systems start a file with a byte-order mark: it is no
+ * part of [mapping]. */
+static void
+test_parse_bom(void)
+{
+	static const char text[] = "\xef\xbb\xbf[mapping]\nformat = 1\n[output o]\nkind = osc\n"
+	                           "target = osc.udp://127.0.0.1:9000\n[rule r]\noutput = o\n"
+	                           "for = frame\naddress = /a\n";
+	g_autoptr(GError) error = NULL;
+	g_autoptr(Mapping) mapping = mapping_parse("test.map", text, strlen(text), &error);
+
+	g_assert_no_error(error);
+	g_assert_cmpuint(mapping->rules->len, ==, 1);
 }
 
 static Mapping *
@@ -653,6 +687,8 @@ main(int argc, char **argv)
 		g_test_add_data_func(path, &error_cases[i], test_parse_error);
 	}
 	g_test_add_func("/mapping/parse/layout-is-free", test_parse_layout);
+	g_test_add_func("/mapping/parse/error/long-line-not-quoted", test_parse_long_line);
+	g_test_add_func("/mapping/parse/byte-order-mark", test_parse_bom);
 	g_test_add_func("/mapping/parse/output-defaults", test_parse_output_defaults);
 	g_test_add_func("/mapping/parse/multicast-keys", test_parse_multicast);
 	g_test_add_func("/mapping/parse/tuio-output", test_parse_tuio);
