@@ -293,9 +293,10 @@ mapping_engine_value(const MappingEngine *engine, const MappingRule *rule, const
 	        : value == MAPPING_VALUE_V
 	                ? joint->v
 	                : mapping_engine_coordinate(engine, rule, subject, joint, value));
-	if (rule->ranges[mapping_value_range(value)].as_int) {
+	/* (Not a number: left a float32 for mapping_engine_compose() to drop.) */
+	if (rule->ranges[mapping_value_range(value)].as_int && isfinite(scaled)) {
 		out.type = MESSAGE_ARG_INT32;
-		out.i = (gint32)CLAMP(lround(scaled), G_MININT32, G_MAXINT32);
+		out.i = (gint32)lround(CLAMP(scaled, (double)G_MININT32, (double)G_MAXINT32));
 	} else {
 		out.f = (float)scaled;
 	}
@@ -323,7 +324,10 @@ mapping_engine_push_group(MappingEngine *engine, const MappingRule *rule, const 
 	}
 }
 
-static void
+/* The message's values; FALSE when a float32 is not a number or infinite
+ * (receivers misread them: Pd takes inf for a huge number, NaN for
+ * anything), and the message is not sent, as for a joint not found. */
+static gboolean
 mapping_engine_compose(MappingEngine *engine, const MappingRule *rule, const Subject *subject)
 {
 	engine->n_values = 0;
@@ -339,6 +343,11 @@ mapping_engine_compose(MappingEngine *engine, const MappingRule *rule, const Sub
 		}
 		i = end;
 	}
+	for (guint k = 0; k < engine->n_values; k++) {
+		if (engine->values[k].type == MESSAGE_ARG_FLOAT32 && !isfinite(engine->values[k].f))
+			return FALSE;
+	}
+	return TRUE;
 }
 
 static void
@@ -434,7 +443,8 @@ mapping_engine_emit(MappingEngine *engine, RuleState *state, const Subject *subj
 
 	if (rule->min_interval_us > 0 && !mapping_engine_rate_allows(state, subject, slot))
 		return;
-	mapping_engine_compose(engine, rule, subject);
+	if (!mapping_engine_compose(engine, rule, subject))
+		return;
 	if (rule->on_change && !mapping_engine_changed(engine, state, subject, slot))
 		return;
 	if (rule->min_interval_us > 0)

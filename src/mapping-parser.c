@@ -9,6 +9,7 @@
 #include "mapping-tuio.h"
 
 #include <gio/gio.h>
+#include <float.h>
 #include <math.h>
 #include <stdarg.h>
 #include <string.h>
@@ -1227,6 +1228,13 @@ mapping_parser_range_span(Parser *p, const Section *s, const Entry *e, char **wo
 	range->ranged = TRUE;
 	range->scale = (out_b - out_a) / (in_b - in_a);
 	range->offset = out_a - range->scale * in_a;
+	/* Every value a rule scales (millimetres, pixels, body units) lies
+	 * within MAPPING_MAX_INPUT of 0; its result must be a float32. */
+	if (!(fabs(range->scale) * MAPPING_MAX_INPUT + fabs(range->offset) <= FLT_MAX))
+		return mapping_parser_fail_entry(p, s, e, error,
+		                                 "%s scales values beyond a 32-bit float's "
+		                                 "range (at most %g)",
+		                                 e->value, (double)FLT_MAX);
 	range->from = out_a;
 	range->to = out_b;
 	return TRUE;

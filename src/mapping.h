@@ -32,6 +32,9 @@ typedef enum {
 #define MAPPING_FORMAT 1
 /* The largest mapping file read: a thousand rules take some 100 KiB. */
 #define MAPPING_MAX_BYTES (1024 * 1024)
+/* The largest magnitude of a value a rule scales: millimetres, pixels and
+ * body units all lie well within it. */
+#define MAPPING_MAX_INPUT 1e6
 /* The longest line: every joint name in a list takes under 200 bytes. */
 #define MAPPING_MAX_LINE 1024
 /* The most arguments one message may carry (15 joints x 6 values fit). */

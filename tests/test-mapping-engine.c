@@ -399,6 +399,29 @@ test_zero_confidence_never_sent(void)
 	g_assert_cmpstr(wire_get(wires, 0)->path, ==, "/j/neck");
 }
 
+/* A value that is not a finite float32 (a joint at NaN, or one so far off
+ * that the rule's scaling overflows) never goes on the wire: its message
+ * is left out, as for a joint not found, and the others go. */
+static void
+test_non_finite_never_sent(void)
+{
+	g_autoptr(Rig) rig = rig_new(HEAD OUT "[rule j]\noutput = o\nfor = joint\n"
+	                                      "joints = head neck torso\naddress = /j/{joint}\n"
+	                                      "args = x y\nx = 0:1 -> 0:1e32\ny = int\n");
+	g_autoptr(GPtrArray) wires = NULL;
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 1, 0, 2000);
+	frame.users[0].joints[TRACKER_JOINT_HEAD].position.x = 1e38;
+	frame.users[0].joints[TRACKER_JOINT_NECK].position.y = NAN;
+	wires = rig_run(rig, &frame);
+	g_assert_cmpuint(wires->len, ==, 1);
+	g_assert_cmpstr(wire_get(wires, 0)->path, ==, "/j/torso");
+	g_assert_cmpstr(wire_get(wires, 0)->types, ==, "fi");
+	g_assert_true(isfinite(arg_f(wire_get(wires, 0)->argv[0])));
+}
+
 #define USER_RULE(extra)                                                                           \
 	HEAD OUT "[rule u]\noutput = o\nfor = user\naddress = /all\nargs = user u v frame\n" extra
 
@@ -1089,6 +1112,7 @@ main(int argc, char **argv)
 	g_test_add_func("/mapping/engine/default/metres-as-in-a-mirror",
 	                test_default_mapping_values);
 	g_test_add_func("/mapping/engine/min-confidence-drops-joints", test_min_confidence);
+	g_test_add_func("/mapping/engine/non-finite-never-sent", test_non_finite_never_sent);
 	g_test_add_func("/mapping/engine/zero-confidence-never-sent",
 	                test_zero_confidence_never_sent);
 	g_test_add_func("/mapping/engine/user-rule-repeats-joint-values", test_user_rule_layout);

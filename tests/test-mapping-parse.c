@@ -169,6 +169,12 @@ static const ErrorCase error_cases[] = {
 	  "10: [rule r] x: expected FROM:TO -> FROM:TO (such as -1280:1280 -> 0:1), got '1,5'" },
 	{ "range-empty", HEAD OUT RULE("joint") "z = 500:500 -> 0:1\n",
 	  "10: [rule r] z: the input range 500:500 is empty: its ends are equal" },
+	{ "range-overflows-input", HEAD OUT RULE("joint") "x = 0:5e-324 -> 0:1\n",
+	  "10: [rule r] x: 0:5e-324 -> 0:1 scales values beyond a 32-bit float's range (at "
+	  "most 3.40282e+38)" },
+	{ "range-overflows-output", HEAD OUT RULE("joint") "y = 0:1 -> 0:1e308\n",
+	  "10: [rule r] y: 0:1 -> 0:1e308 scales values beyond a 32-bit float's range (at "
+	  "most 3.40282e+38)" },
 	{ "range-unknown-word", HEAD OUT RULE("joint") "x = 0:1 -> 0:127 round\n",
 	  "10: [rule r] x: unknown word 'round'; after the range come clamp, invert, exp K and "
 	  "int" },
