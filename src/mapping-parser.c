@@ -1677,6 +1677,27 @@ mapping_parser_fingerprint(const Parser *p, const Section *s)
 	return g_string_free(out, FALSE);
 }
 
+/* A message that cannot fit its output's packets could never be sent:
+ * refused here rather than reported for ever, frame after frame. */
+static gboolean
+mapping_parser_rule_fits(const Parser *p, const Section *s, const MappingRule *rule, GError **error)
+{
+	const MappingOutput *output = mapping_get_output(p->mapping, rule->output);
+	gsize size = mapping_rule_max_message(rule);
+	gsize room = output->max_packet;
+
+	if (output->bundle != MAPPING_BUNDLE_NONE)
+		room = room > MAPPING_BUNDLE_OVERHEAD ? room - MAPPING_BUNDLE_OVERHEAD : 0;
+	if (size <= room)
+		return TRUE;
+	return mapping_parser_fail(
+	        p, s->line, error,
+	        "%s: its messages take up to %zu bytes, and [output %s] "
+	        "has room for %zu in a packet (max_packet = %u%s)",
+	        s->title, size, output->name, room, output->max_packet,
+	        output->bundle != MAPPING_BUNDLE_NONE ? ", less what a bundle adds" : "");
+}
+
 static gboolean
 mapping_parser_resolve(Parser *p, GError **error)
 {
@@ -1686,7 +1707,8 @@ mapping_parser_resolve(Parser *p, GError **error)
 
 		if (!mapping_parser_rule_output(p, s, rule, error) ||
 		    !mapping_parser_rule_names(p, s, rule, error) ||
-		    !mapping_parser_rule_check(p, s, rule, error))
+		    !mapping_parser_rule_check(p, s, rule, error) ||
+		    !mapping_parser_rule_fits(p, s, rule, error))
 			return FALSE;
 		rule->fingerprint = mapping_parser_fingerprint(p, s);
 	}

@@ -64,6 +64,86 @@ mapping_value_is_joint(MappingValue value)
 	return value >= MAPPING_VALUE_JOINT && value < MAPPING_N_VALUES;
 }
 
+/* OSC pads a string, its NUL included, to 4 bytes. */
+static gsize
+mapping_osc_string_size(gsize length)
+{
+	return (length + 4) & ~(gsize)3;
+}
+
+static gsize
+mapping_rule_longest_joint(const MappingRule *rule)
+{
+	gsize longest = 0;
+
+	for (guint j = 0; j < rule->n_joints; j++)
+		longest = MAX(longest, strlen(rule->joint_names[rule->joints[j]]));
+	return longest;
+}
+
+static gsize
+mapping_rule_longest_event(const MappingRule *rule)
+{
+	gsize longest = 0;
+
+	for (guint e = 0; e < rule->n_events; e++)
+		longest = MAX(longest, strlen(rule->event_names[rule->events[e]]));
+	return longest;
+}
+
+/* The longest text @part stands for: ids have up to 10 digits, the hand
+ * is "left", "right" or "both". */
+static gsize
+mapping_part_longest(const MappingRule *rule, const MappingPart *part)
+{
+	switch (part->kind) {
+	case MAPPING_PART_TEXT:
+		return strlen(part->text);
+	case MAPPING_PART_USER:
+		return 10;
+	case MAPPING_PART_JOINT:
+		return mapping_rule_longest_joint(rule);
+	case MAPPING_PART_EVENT:
+		return mapping_rule_longest_event(rule);
+	default:
+		return strlen("right");
+	}
+}
+
+static gsize
+mapping_value_longest(const MappingRule *rule, MappingValue value)
+{
+	switch (value) {
+	case MAPPING_VALUE_JOINT:
+		return mapping_osc_string_size(mapping_rule_longest_joint(rule));
+	case MAPPING_VALUE_EVENT:
+		return mapping_osc_string_size(mapping_rule_longest_event(rule));
+	case MAPPING_VALUE_HAND:
+		return mapping_osc_string_size(strlen("right"));
+	default:
+		return 4; /* an int32 or a float32 */
+	}
+}
+
+gsize
+mapping_rule_max_message(const MappingRule *rule)
+{
+	gsize address = 0, args = 0, n = 0;
+
+	for (guint i = 0; i < rule->n_address; i++)
+		address += mapping_part_longest(rule, &rule->address[i]);
+	for (guint i = 0; i < rule->n_args; i++) {
+		gsize repeat =
+		        rule->scope == MAPPING_SCOPE_USER && mapping_value_is_joint(rule->args[i])
+		                ? rule->n_joints
+		                : 1;
+
+		args += repeat * mapping_value_longest(rule, rule->args[i]);
+		n += repeat;
+	}
+	return mapping_osc_string_size(address) + mapping_osc_string_size(1 + n) + args;
+}
+
 int
 mapping_value_range(MappingValue value)
 {

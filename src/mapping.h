@@ -294,6 +294,16 @@ gboolean mapping_rule_wants_gestures(const MappingRule *rule);
 /** mapping_wants_gestures: some rule of @mapping sends gesture events. */
 gboolean mapping_wants_gestures(const Mapping *mapping);
 
+/**
+ * mapping_rule_max_message:
+ * The size in bytes of the longest OSC message @rule can make: its address
+ * with the longest names and ids, its type tags and its arguments.
+ */
+gsize mapping_rule_max_message(const MappingRule *rule);
+
+/* What a bundle adds to a message: "#bundle", the time tag, the size. */
+#define MAPPING_BUNDLE_OVERHEAD 20
+
 /** mapping_value_is_joint: @value is one of a joint's (x, y, z, u, v, confidence, joint). */
 gboolean mapping_value_is_joint(MappingValue value);
 

@@ -422,6 +422,30 @@ test_non_finite_never_sent(void)
 	g_assert_true(isfinite(arg_f(wire_get(wires, 0)->argv[0])));
 }
 
+/* mapping_rule_max_message() is the size of the longest message on the
+ * wire, to the byte: the longest joint name and a ten-digit id, in an
+ * address, a string argument and an int. (The parser refuses rules whose
+ * longest message does not fit their output's packets.) */
+static void
+test_max_message_exact(void)
+{
+	g_autoptr(Rig) rig =
+	        rig_new(HEAD OUT "[rule j]\noutput = o\nfor = joint\njoints = head right_shoulder\n"
+	                         "address = /j/{joint}/user{user}\nargs = joint x user\n");
+	const MappingRule *rule = mapping_get_rule(rig->mapping, 0);
+	g_autoptr(GPtrArray) wires = NULL;
+	guint longest = 0;
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, G_MAXUINT32, 0, 2000);
+	wires = rig_run(rig, &frame);
+	g_assert_cmpuint(wires->len, ==, 2);
+	for (guint i = 0; i < rig->packets->spans->len; i++)
+		longest = MAX(longest, g_array_index(rig->packets->spans, OscOutputSpan, i).length);
+	g_assert_cmpuint(mapping_rule_max_message(rule), ==, longest);
+}
+
 #define USER_RULE(extra)                                                                           \
 	HEAD OUT "[rule u]\noutput = o\nfor = user\naddress = /all\nargs = user u v frame\n" extra
 
@@ -1113,6 +1137,7 @@ main(int argc, char **argv)
 	                test_default_mapping_values);
 	g_test_add_func("/mapping/engine/min-confidence-drops-joints", test_min_confidence);
 	g_test_add_func("/mapping/engine/non-finite-never-sent", test_non_finite_never_sent);
+	g_test_add_func("/mapping/engine/max-message-exact", test_max_message_exact);
 	g_test_add_func("/mapping/engine/zero-confidence-never-sent",
 	                test_zero_confidence_never_sent);
 	g_test_add_func("/mapping/engine/user-rule-repeats-joint-values", test_user_rule_layout);

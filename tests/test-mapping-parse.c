@@ -175,6 +175,11 @@ static const ErrorCase error_cases[] = {
 	{ "range-overflows-output", HEAD OUT RULE("joint") "y = 0:1 -> 0:1e308\n",
 	  "10: [rule r] y: 0:1 -> 0:1e308 scales values beyond a 32-bit float's range (at "
 	  "most 3.40282e+38)" },
+	{ "message-past-max-packet",
+	  HEAD "[output o]\nkind = osc\ntarget = osc.udp://127.0.0.1:7000\nmax_packet = 64\n"
+	       "[rule r]\noutput = o\nfor = joint\naddress = /{joint}/pad/pad/pad\nargs = x y z\n",
+	  "7: [rule r]: its messages take up to 48 bytes, and [output o] has room for 44 in a "
+	  "packet (max_packet = 64, less what a bundle adds)" },
 	{ "range-unknown-word", HEAD OUT RULE("joint") "x = 0:1 -> 0:127 round\n",
 	  "10: [rule r] x: unknown word 'round'; after the range come clamp, invert, exp K and "
 	  "int" },
