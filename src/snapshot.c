@@ -1,5 +1,7 @@
 #include "snapshot.h"
 
+#include <errno.h>
+#include <glib/gstdio.h>
 #include <math.h>
 #include <stdio.h>
 
@@ -255,14 +257,46 @@ snapshot_draw(const SnapshotInput *in)
 	return surface;
 }
 
+/* The stream cairo writes to, keeping the system's reason for a failure
+ * (cairo's own says only "error while writing to output stream"). */
+typedef struct {
+	FILE *file;
+	int error; /* errno of the first failed write, or 0 */
+} SnapshotStream;
+
+static cairo_status_t
+snapshot_stream_write(void *closure, const unsigned char *data, unsigned int length)
+{
+	SnapshotStream *stream = closure;
+
+	if (fwrite(data, 1, length, stream->file) == length)
+		return CAIRO_STATUS_SUCCESS;
+	stream->error = errno ? errno : EIO;
+	return CAIRO_STATUS_WRITE_ERROR;
+}
+
+static gboolean
+snapshot_write_fail(const char *path, const char *why, GError **error)
+{
+	g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: cannot write the picture: %s", path,
+	            why);
+	return FALSE;
+}
+
 gboolean
 snapshot_write_png(cairo_surface_t *surface, const char *path, GError **error)
 {
-	cairo_status_t status = cairo_surface_write_to_png(surface, path);
+	SnapshotStream stream = { g_fopen(path, "wb"), 0 };
+	cairo_status_t status;
 
-	if (status == CAIRO_STATUS_SUCCESS)
-		return TRUE;
-	g_set_error(error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: cannot write the picture: %s", path,
-	            cairo_status_to_string(status));
-	return FALSE;
+	if (stream.file == NULL)
+		return snapshot_write_fail(path, g_strerror(errno), error);
+	status = cairo_surface_write_to_png_stream(surface, snapshot_stream_write, &stream);
+	if (fclose(stream.file) != 0 && stream.error == 0)
+		stream.error = errno;
+	if (stream.error != 0)
+		return snapshot_write_fail(path, g_strerror(stream.error), error);
+	if (status != CAIRO_STATUS_SUCCESS)
+		return snapshot_write_fail(path, cairo_status_to_string(status), error);
+	return TRUE;
 }

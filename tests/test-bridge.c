@@ -3,6 +3,7 @@
  * do not stop the bridge; a TCP receiver that comes back is reconnected;
  * a mapping file edited while running is reloaded, or kept when the edit
  * is broken. */
+#include <errno.h>
 #include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <math.h>
@@ -1039,9 +1040,18 @@ test_exit_io(void)
 	g_autofree char *still = g_build_filename(dir, "short.raw", NULL);
 	g_autofree char *raw = g_strconcat("raw:", still, NULL);
 	const char *args[] = { "track", "--source", raw, NULL };
+	/* The system's reason, not cairo's "error while writing to output stream". */
+	const char *into_folder[] = { "snapshot", "--source", "demo:empty", dir, NULL };
+	const char *disk_full[] = { "snapshot", "--source", "demo:empty", "/dev/full", NULL };
+	g_autofree char *is_folder =
+	        g_strdup_printf("%s: cannot write the picture: %s", dir, g_strerror(EISDIR));
+	g_autofree char *no_space =
+	        g_strdup_printf("/dev/full: cannot write the picture: %s", g_strerror(ENOSPC));
 
 	testutil_write_file(still, (const guint8 *)"12345678", 8);
 	exit_expect(args, 5, still);
+	exit_expect(into_folder, 5, is_folder);
+	exit_expect(disk_full, 5, no_space);
 	testutil_rmdir(dir);
 }
 
