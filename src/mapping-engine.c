@@ -119,26 +119,47 @@ mapping_engine_state_init(RuleState *state, const MappingRule *rule)
 	state->users = g_hash_table_new_full(NULL, NULL, NULL, mapping_engine_rule_user_free);
 }
 
-/* A rule whose text did not change takes its state over from the old engine. */
-static void
-mapping_engine_adopt(RuleState *state, MappingEngine *previous)
+/* The old engine's rule states by fingerprint, each list in file order
+ * (identical rules share a fingerprint), so that a reload of many rules
+ * adopts in linear time. */
+static GHashTable *
+mapping_engine_states_by_fingerprint(MappingEngine *previous)
 {
+	GHashTable *table =
+	        g_hash_table_new_full(g_str_hash, g_str_equal, NULL, (GDestroyNotify)g_queue_free);
+
 	for (guint i = 0; previous != NULL && i < previous->n_rules; i++) {
 		RuleState *old = &previous->rules[i];
+		GQueue *same = g_hash_table_lookup(table, old->rule->fingerprint);
 
-		if (old->users != NULL &&
-		    strcmp(old->rule->fingerprint, state->rule->fingerprint) == 0) {
-			g_hash_table_unref(state->users);
-			state->users = g_steal_pointer(&old->users);
-			return;
-		}
+		if (old->users == NULL)
+			continue;
+		if (same == NULL)
+			g_hash_table_insert(table, old->rule->fingerprint, same = g_queue_new());
+		g_queue_push_tail(same, old);
 	}
+	return table;
+}
+
+/* A rule whose text did not change takes its state over from the old
+ * engine: the first such rule there not taken yet. */
+static void
+mapping_engine_adopt(RuleState *state, GHashTable *old_states)
+{
+	GQueue *same = g_hash_table_lookup(old_states, state->rule->fingerprint);
+	RuleState *old = same != NULL ? g_queue_pop_head(same) : NULL;
+
+	if (old == NULL)
+		return;
+	g_hash_table_unref(state->users);
+	state->users = g_steal_pointer(&old->users);
 }
 
 MappingEngine *
 mapping_engine_new(const Mapping *mapping, MappingEngine *previous)
 {
 	MappingEngine *engine = g_new0(MappingEngine, 1);
+	g_autoptr(GHashTable) old_states = mapping_engine_states_by_fingerprint(previous);
 
 	engine->mapping = mapping;
 	engine->n_rules = mapping->rules->len;
@@ -147,7 +168,7 @@ mapping_engine_new(const Mapping *mapping, MappingEngine *previous)
 	for (guint i = 0; i < engine->n_rules; i++) {
 		mapping_engine_state_init(&engine->rules[i], mapping_get_rule(mapping, i));
 		engine->needs_bodies |= mapping_get_rule(mapping, i)->space == MAPPING_SPACE_BODY;
-		mapping_engine_adopt(&engine->rules[i], previous);
+		mapping_engine_adopt(&engine->rules[i], old_states);
 	}
 	if (previous != NULL) {
 		memcpy(engine->known, previous->known, sizeof(engine->known));

@@ -47,6 +47,10 @@ typedef struct {
 	Section *current;    /* where entries go while cutting */
 	Mapping *mapping;
 	GPtrArray *rule_sections; /* the Section of each rule */
+	/* Lookups by name, so that a file of many sections reads in linear
+	 * time: section key (mapping_parser_section_key()) to Section, output
+	 * name to its index + 1, names table name to MappingNames. */
+	GHashTable *section_index, *output_index, *names_index;
 } Parser;
 
 /* A key's handler reads e->value into the object the section builds. */
@@ -161,16 +165,19 @@ mapping_parser_find(const Section *s, const char *key)
 	return NULL;
 }
 
+/* "2 hands": a section's type and name, as a key. */
+static char *
+mapping_parser_section_key(SectionType type, const char *name)
+{
+	return g_strdup_printf("%d %s", (int)type, name ? name : "");
+}
+
 static const Section *
 mapping_parser_find_section(const Parser *p, SectionType type, const char *name)
 {
-	for (guint i = 0; i < p->sections->len; i++) {
-		const Section *s = g_ptr_array_index(p->sections, i);
+	g_autofree char *key = mapping_parser_section_key(type, name);
 
-		if (s->type == type && g_strcmp0(s->name, name) == 0)
-			return s;
-	}
-	return NULL;
+	return g_hash_table_lookup(p->section_index, key);
 }
 
 static gboolean
@@ -264,6 +271,7 @@ mapping_parser_section(Parser *p, guint line, const char *text, GError **error)
 	s->line = line;
 	s->entries = g_array_new(FALSE, FALSE, sizeof(Entry));
 	g_ptr_array_add(p->sections, s);
+	g_hash_table_insert(p->section_index, mapping_parser_section_key(type, name), s);
 	p->current = s;
 	return TRUE;
 }
@@ -711,6 +719,8 @@ mapping_parser_output(Parser *p, const Section *s, GError **error)
 	tuio_config_init(&output->tuio);
 	output->tuio_source = TRUE;
 	g_ptr_array_add(p->mapping->outputs, output);
+	g_hash_table_insert(p->output_index, output->name,
+	                    GUINT_TO_POINTER(p->mapping->outputs->len));
 	if (kind != NULL && strcmp(kind->value, "tuio") == 0)
 		return mapping_parser_tuio_output(p, s, output, error);
 	return mapping_parser_apply(p, s, output_keys, G_N_ELEMENTS(output_keys), ALL_SCOPES,
@@ -799,6 +809,7 @@ mapping_parser_names(Parser *p, const Section *s, GError **error)
 	names->name = g_strdup(s->name);
 	names->line = s->line;
 	g_ptr_array_add(p->mapping->names, names);
+	g_hash_table_insert(p->names_index, names->name, names);
 	for (guint i = 0; i < s->entries->len; i++) {
 		const Entry *e = &g_array_index(s->entries, Entry, i);
 		gboolean is_joint;
@@ -1549,33 +1560,24 @@ static gboolean
 mapping_parser_rule_output(Parser *p, const Section *s, MappingRule *rule, GError **error)
 {
 	const Entry *e = mapping_parser_find(s, "output");
+	guint at = GPOINTER_TO_UINT(g_hash_table_lookup(p->output_index, e->value));
 
-	for (guint i = 0; i < p->mapping->outputs->len; i++) {
-		const MappingOutput *output = mapping_get_output(p->mapping, i);
-
-		if (strcmp(output->name, e->value) != 0)
-			continue;
-		if (output->kind == MAPPING_OUTPUT_TUIO)
-			return mapping_parser_fail_entry(p, s, e, error,
-			                                 "[output %s] is a TUIO output: it sends "
-			                                 "hands by itself, rules cannot send to it",
-			                                 e->value);
-		rule->output = i;
-		return TRUE;
-	}
-	return mapping_parser_fail_entry(p, s, e, error, "no [output %s] in this file", e->value);
+	if (at == 0)
+		return mapping_parser_fail_entry(p, s, e, error, "no [output %s] in this file",
+		                                 e->value);
+	if (mapping_get_output(p->mapping, at - 1)->kind == MAPPING_OUTPUT_TUIO)
+		return mapping_parser_fail_entry(p, s, e, error,
+		                                 "[output %s] is a TUIO output: it sends "
+		                                 "hands by itself, rules cannot send to it",
+		                                 e->value);
+	rule->output = at - 1;
+	return TRUE;
 }
 
 static MappingNames *
 mapping_parser_lookup_names(const Parser *p, const char *name)
 {
-	for (guint i = 0; i < p->mapping->names->len; i++) {
-		MappingNames *names = g_ptr_array_index(p->mapping->names, i);
-
-		if (strcmp(names->name, name) == 0)
-			return names;
-	}
-	return NULL;
+	return g_hash_table_lookup(p->names_index, name);
 }
 
 static gboolean
@@ -1814,7 +1816,13 @@ mapping_parse(const char *path, const char *text, gsize length, GError **error)
 	p.mapping = mapping;
 	p.sections = g_ptr_array_new_with_free_func(mapping_parser_section_free);
 	p.rule_sections = g_ptr_array_new();
+	p.section_index = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	p.output_index = g_hash_table_new(g_str_hash, g_str_equal);
+	p.names_index = g_hash_table_new(g_str_hash, g_str_equal);
 	ok = mapping_parser_cut(&p, text, length, error) && mapping_parser_read(&p, error);
+	g_hash_table_unref(p.names_index);
+	g_hash_table_unref(p.output_index);
+	g_hash_table_unref(p.section_index);
 	g_ptr_array_unref(p.rule_sections);
 	g_ptr_array_unref(p.sections);
 	return ok ? g_steal_pointer(&mapping) : NULL;

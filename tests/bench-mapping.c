@@ -3,7 +3,8 @@
  * outputs on loopback (UDP frame bundles, UDP plain messages in body space
  * along a curve, TCP user bundles), received by a thread that drains them. Prints the time from a
  * frame's arrival to the last packet of that frame sent (median and p99)
- * and messages per second; asserts nothing about time.
+ * and messages per second; then the time to parse and reload mappings of
+ * 2,500 to 20,000 rules, per rule. Asserts nothing about time.
  * Run with: meson test -C build --benchmark mapping --verbose */
 #include <gio/gio.h>
 #include <math.h>
@@ -14,6 +15,8 @@
 #include <unistd.h>
 
 #include "bridge.h"
+#include "mapping-engine.h"
+#include "mapping.h"
 #include "testutil.h"
 
 #define FRAMES  3000
@@ -241,6 +244,80 @@ bench_report(Bridge *bridge, Receivers *r, double *ms, double *cpu_ms, double se
 	       stats.messages / secs, stats.errors, r->datagrams, sent_datagrams, r->tcp_bytes);
 }
 
+/* ---- parsing and reloading many rules ---- */
+
+/* A mapping of @n_rules frame rules to one output. */
+static char *
+many_rules(guint n_rules)
+{
+	GString *text = g_string_new("[mapping]\nformat = 1\n[output o]\nkind = osc\n"
+	                             "target = osc.udp://127.0.0.1:9\n");
+
+	for (guint i = 0; i < n_rules; i++)
+		g_string_append_printf(text, "[rule r%u]\noutput = o\nfor = frame\naddress = /a\n",
+		                       i);
+	return g_string_free(text, FALSE);
+}
+
+static int
+compare_doubles(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Median milliseconds to parse @text and build its engine over @previous's
+ * (a reload: every rule's state is looked for in the old engine). */
+static double
+parse_reload_ms(const char *text, const Mapping *previous)
+{
+	double runs[5];
+
+	for (guint r = 0; r < G_N_ELEMENTS(runs); r++) {
+		gint64 start = g_get_monotonic_time();
+		g_autoptr(GError) error = NULL;
+		Mapping *mapping = mapping_parse("many.map", text, strlen(text), &error);
+		MappingEngine *old = mapping_engine_new(previous, NULL);
+		MappingEngine *engine = mapping_engine_new(mapping, old);
+
+		runs[r] = (g_get_monotonic_time() - start) / 1000.0;
+		g_assert_no_error(error);
+		mapping_engine_free(engine);
+		mapping_engine_free(old);
+		mapping_free(mapping);
+	}
+	qsort(runs, G_N_ELEMENTS(runs), sizeof(double), compare_doubles);
+	return runs[G_N_ELEMENTS(runs) / 2];
+}
+
+/* Linear time: the cost per rule stays put as the file grows to the 1 MiB
+ * a mapping file may hold (a quadratic parse grows it 8-fold here). */
+static void
+bench_parse(void)
+{
+	static const guint sizes[] = { 2500, 5000, 10000, 20000 };
+	double first_per_rule = 0;
+
+	for (guint i = 0; i < G_N_ELEMENTS(sizes); i++) {
+		g_autofree char *text = many_rules(sizes[i]);
+		g_autoptr(GError) error = NULL;
+		g_autoptr(Mapping) previous = mapping_parse("many.map", text, strlen(text), &error);
+		double ms, per_rule;
+
+		g_assert_no_error(error);
+		g_assert_cmpuint(strlen(text), <=, MAPPING_MAX_BYTES);
+		ms = parse_reload_ms(text, previous);
+		per_rule = ms * 1000.0 / sizes[i];
+		if (i == 0)
+			first_per_rule = per_rule;
+		printf("mapping: parse and reload of %u rules (%.0f KiB): %.1f ms median, %.2f "
+		       "us per rule, %.2fx the per-rule cost of %u rules\n",
+		       sizes[i], strlen(text) / 1024.0, ms, per_rule, per_rule / first_per_rule,
+		       sizes[0]);
+	}
+}
+
 int
 main(void)
 {
@@ -272,6 +349,7 @@ main(void)
 	g_atomic_int_set(&r.stop, 1);
 	g_thread_join(thread);
 	bench_report(bridge, &r, ms, cpu_ms, secs, late);
+	bench_parse();
 	g_clear_object(&r.tcp);
 	g_object_unref(r.udp_bundles);
 	g_object_unref(r.udp_plain);
