@@ -266,6 +266,9 @@ cmd_run_event(Source *source, SourceEvent event, const GError *error, gpointer u
 		run->lost = TRUE;
 		cli_warning("%s", error->message);
 		break;
+	case SOURCE_EVENT_SKIPPED:
+		cli_warning("%s", error->message);
+		break;
 	case SOURCE_EVENT_RESUMED:
 		run->lost = FALSE;
 		cli_info("%s: frames again", source_spec(source));

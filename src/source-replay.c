@@ -9,6 +9,7 @@ typedef struct {
 	guint next;
 	guint64 number;
 	gint64 loop_offset_us; /* added to frame times after each loop */
+	guint unreadable;      /* frames skipped in a row */
 } SourceReplay;
 
 static gpointer
@@ -50,6 +51,20 @@ pass_length_us(const SourceReplay *replay)
 	return span + (n > 1 ? span / (n - 1) : G_USEC_PER_SEC / 30);
 }
 
+/* A frame deleted or cut short since the dump was opened is left out and
+ * the rest plays on (an installation looping a recording keeps going); a
+ * whole pass of them in a row, and there is nothing left to play. */
+static SourceReadResult
+source_replay_skip(SourceReplay *replay, GError **error)
+{
+	if (++replay->unreadable >= dump_reader_n_frames(replay->reader)) {
+		g_prefix_error(error, "no frame of the recording can be read any more: ");
+		return SOURCE_READ_ERROR;
+	}
+	g_prefix_error(error, "frame skipped: ");
+	return SOURCE_READ_SKIPPED;
+}
+
 static SourceReadResult
 source_replay_read(gpointer data, DepthFrame *frame, GError **error)
 {
@@ -62,15 +77,15 @@ source_replay_read(gpointer data, DepthFrame *frame, GError **error)
 		replay->next = 0;
 		replay->loop_offset_us += pass_length_us(replay);
 	}
-	if (!dump_reader_read(replay->reader, replay->next, frame->raw, error))
-		return SOURCE_READ_ERROR;
-	entry = dump_reader_entry(replay->reader, replay->next);
+	if (!dump_reader_read(replay->reader, replay->next++, frame->raw, error))
+		return source_replay_skip(replay, error);
+	replay->unreadable = 0;
+	entry = dump_reader_entry(replay->reader, replay->next - 1);
 	depth_convert_raw_to_mm(frame->raw, frame->mm, DEPTH_PIXELS);
 	frame->number = replay->number++;
 	frame->timestamp = entry->timestamp;
-	frame->time_us = replay->loop_offset_us + walltime_us(replay, replay->next);
+	frame->time_us = replay->loop_offset_us + walltime_us(replay, replay->next - 1);
 	frame->truth = NULL;
-	replay->next++;
 	return SOURCE_READ_FRAME;
 }
 

@@ -124,16 +124,14 @@ source_emit_event(Source *source, SourceEvent event, const GError *error)
 const DepthFrame *
 source_read(Source *source, GError **error)
 {
-	g_return_val_if_fail(source->backend->read != NULL, NULL);
+	SourceReadResult result;
 
-	switch (source->backend->read(source->data, source->frame, error)) {
-	case SOURCE_READ_FRAME:
-		return source->frame;
-	case SOURCE_READ_END:
-	case SOURCE_READ_ERROR:
-		break;
-	}
-	return NULL;
+	g_return_val_if_fail(source->backend->read != NULL, NULL);
+	/* (A skipped frame is left out here without a word.) */
+	while ((result = source->backend->read(source->data, source->frame, error)) ==
+	       SOURCE_READ_SKIPPED)
+		g_clear_error(error);
+	return result == SOURCE_READ_FRAME ? source->frame : NULL;
 }
 
 /* When the frame now in source->frame is due, on the monotonic clock. */
@@ -170,21 +168,28 @@ source_schedule(Source *source, gint64 due)
 static gboolean
 source_pull_next(Source *source)
 {
-	g_autoptr(GError) error = NULL;
+	for (;;) {
+		g_autoptr(GError) error = NULL;
 
-	switch (source->backend->read(source->data, source->frame, &error)) {
-	case SOURCE_READ_FRAME:
-		source->pending = TRUE;
-		source_schedule(source, source_due_time(source));
-		return TRUE;
-	case SOURCE_READ_END:
-		source_emit_event(source, SOURCE_EVENT_END, NULL);
-		break;
-	case SOURCE_READ_ERROR:
-		source_emit_event(source, SOURCE_EVENT_ERROR, error);
-		break;
+		switch (source->backend->read(source->data, source->frame, &error)) {
+		case SOURCE_READ_FRAME:
+			source->pending = TRUE;
+			source_schedule(source, source_due_time(source));
+			return TRUE;
+		case SOURCE_READ_END:
+			source_emit_event(source, SOURCE_EVENT_END, NULL);
+			return FALSE;
+		case SOURCE_READ_ERROR:
+			source_emit_event(source, SOURCE_EVENT_ERROR, error);
+			return FALSE;
+		case SOURCE_READ_SKIPPED:
+			/* The callback may stop the source; then no more reads. */
+			source_emit_event(source, SOURCE_EVENT_SKIPPED, error);
+			if (!source->started)
+				return FALSE;
+			break;
+		}
 	}
-	return FALSE;
 }
 
 static gboolean

@@ -29,6 +29,7 @@ typedef enum {
 	SOURCE_EVENT_LOST,    /* the device went away; the source keeps trying */
 	SOURCE_EVENT_RESUMED, /* frames flow again after SOURCE_EVENT_LOST */
 	SOURCE_EVENT_ERROR,   /* a fatal error; no more frames follow */
+	SOURCE_EVENT_SKIPPED, /* a frame could not be read and was left out; frames go on */
 } SourceEvent;
 
 typedef struct {
@@ -43,7 +44,7 @@ typedef struct _Source Source;
 typedef struct {
 	/* @frame is valid during the call only. */
 	void (*frame)(Source *source, const DepthFrame *frame, gpointer user_data);
-	/* @error is set for SOURCE_EVENT_ERROR and SOURCE_EVENT_LOST. */
+	/* @error is set for SOURCE_EVENT_ERROR, SOURCE_EVENT_LOST and SOURCE_EVENT_SKIPPED. */
 	void (*event)(Source *source, SourceEvent event, const GError *error, gpointer user_data);
 } SourceCallbacks;
 
@@ -80,6 +81,7 @@ typedef enum {
 	SOURCE_READ_FRAME,
 	SOURCE_READ_END,
 	SOURCE_READ_ERROR,
+	SOURCE_READ_SKIPPED, /* this frame cannot be read (@error says why); read the next */
 } SourceReadResult;
 
 typedef struct {

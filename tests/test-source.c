@@ -17,6 +17,7 @@ typedef struct {
 	SourceEvent last_event;
 	gboolean got_event;
 	char *error;
+	guint skipped; /* SOURCE_EVENT_SKIPPED events */
 	guint stop_after;
 } Run;
 
@@ -56,7 +57,8 @@ run_event(Source *source G_GNUC_UNUSED, SourceEvent event, const GError *error, 
 
 	run->got_event = TRUE;
 	run->last_event = event;
-	if (error != NULL)
+	run->skipped += event == SOURCE_EVENT_SKIPPED;
+	if (error != NULL && run->error == NULL)
 		run->error = g_strdup(error->message);
 	if (event == SOURCE_EVENT_END || event == SOURCE_EVENT_ERROR)
 		g_main_loop_quit(run->loop);
@@ -219,8 +221,10 @@ test_replay_paced_not_early(void)
 	testutil_rmdir(dir);
 }
 
+/* A frame cut short (or deleted) while the recording plays is left out
+ * with a word, and the rest plays on. */
 static void
-test_replay_error_mid_run(void)
+test_replay_frame_skipped(void)
 {
 	g_autofree char *dir = testutil_tmpdir();
 	g_autofree char *spec = g_strconcat("replay:", dir, NULL);
@@ -234,13 +238,46 @@ test_replay_error_mid_run(void)
 	testutil_write_file(victim, "P5 640 480 65535\n", 17);
 	run_init(&run);
 	run_source(&run, source);
-	g_assert_cmpuint(run.numbers->len, ==, 2);
-	g_assert_cmpuint(run.last_event, ==, SOURCE_EVENT_ERROR);
-	expected = g_strdup_printf("%s/INDEX.txt:3: %s: short file: 0 of 614400 depth bytes", dir,
-	                           victim);
+	g_assert_cmpuint(run.numbers->len, ==, 3);
+	g_assert_cmpuint(run.skipped, ==, 1);
+	g_assert_cmpuint(run.last_event, ==, SOURCE_EVENT_END);
+	expected = g_strdup_printf("frame skipped: %s/INDEX.txt:3: %s: short file: 0 of 614400 "
+	                           "depth bytes",
+	                           dir, victim);
 	g_assert_cmpstr(run.error, ==, expected);
 	run_clear(&run);
 	testutil_rmdir(dir);
+}
+
+/* Looping, an installation keeps playing past a deleted frame, pass after
+ * pass; once no frame at all can be read, it stops with an error. */
+static void
+test_replay_loop_skips(void)
+{
+	g_autofree char *dir = testutil_tmpdir();
+	g_autofree char *spec = g_strconcat("replay:", dir, NULL);
+	g_autofree char *victim = g_build_filename(dir, "d-1000.100000-101000.pgm", NULL);
+	g_autoptr(Source) source = NULL;
+	g_autoptr(Source) gone = NULL;
+	Run run, none;
+
+	testutil_write_dump(dir, 4, 0.1);
+	source = open_ok(spec, TRUE, TRUE);
+	gone = open_ok(spec, TRUE, TRUE);
+	g_assert_cmpint(g_unlink(victim), ==, 0);
+	run_init(&run);
+	run.stop_after = 12;
+	run_source(&run, source);
+	g_assert_cmpuint(run.numbers->len, ==, 12);
+	g_assert_cmpuint(run.skipped, ==, 4);
+	testutil_rmdir(dir);
+	run_init(&none);
+	run_source(&none, gone);
+	g_assert_cmpuint(none.numbers->len, ==, 0);
+	g_assert_cmpuint(none.last_event, ==, SOURCE_EVENT_ERROR);
+	g_assert_true(g_str_has_prefix(none.error, "frame skipped: "));
+	run_clear(&none);
+	run_clear(&run);
 }
 
 static void
@@ -375,7 +412,8 @@ main(int argc, char **argv)
 	                test_replay_plays_every_frame_in_order);
 	g_test_add_func("/source/replay/loops", test_replay_loops);
 	g_test_add_func("/source/replay/paced-never-early", test_replay_paced_not_early);
-	g_test_add_func("/source/replay/error-mid-run", test_replay_error_mid_run);
+	g_test_add_func("/source/replay/frame-cut-short-skipped", test_replay_frame_skipped);
+	g_test_add_func("/source/replay/loop-skips-deleted-frame", test_replay_loop_skips);
 	g_test_add_func("/source/raw/reads-millimetres", test_raw_reads_millimetres);
 	g_test_add_func("/source/raw/wrong-size", test_raw_wrong_size);
 	g_test_add_func("/source/raw/not-a-file", test_raw_not_a_file);
