@@ -274,7 +274,7 @@ cli_source_event(Source *source, SourceEvent event, const GError *error, GMainLo
 		g_main_loop_quit(loop);
 		break;
 	case SOURCE_EVENT_LOST:
-	case SOURCE_EVENT_SKIPPED:
+	case SOURCE_EVENT_WARNING:
 		cli_warning("%s", error->message);
 		break;
 	case SOURCE_EVENT_RESUMED:

@@ -266,7 +266,7 @@ cmd_run_event(Source *source, SourceEvent event, const GError *error, gpointer u
 		run->lost = TRUE;
 		cli_warning("%s", error->message);
 		break;
-	case SOURCE_EVENT_SKIPPED:
+	case SOURCE_EVENT_WARNING:
 		cli_warning("%s", error->message);
 		break;
 	case SOURCE_EVENT_RESUMED:

@@ -134,22 +134,52 @@ source_read(Source *source, GError **error)
 	return result == SOURCE_READ_FRAME ? source->frame : NULL;
 }
 
+/* Pacing starts afresh from the frame now in source->frame, due @now. */
+static void
+source_anchor(Source *source, gint64 now)
+{
+	source->have_first = TRUE;
+	source->first_frame_us = source->frame->time_us;
+	source->first_mono_us = now;
+}
+
 /* When the frame now in source->frame is due, on the monotonic clock. */
 static gint64
 source_due_time(Source *source)
 {
-	gint64 now = g_get_monotonic_time();
+	gint64 now = g_get_monotonic_time(), due, gap;
 
 	if (source->options.fast)
 		return 0;
+	/* First frame, or time went backwards (a loop restarting a
+	 * recording's clock): start pacing afresh. */
 	if (!source->have_first || source->frame->time_us < source->first_frame_us) {
-		/* First frame, or time went backwards (a loop restarting a
-		 * recording's clock): start pacing afresh. */
-		source->have_first = TRUE;
-		source->first_frame_us = source->frame->time_us;
-		source->first_mono_us = now;
+		source_anchor(source, now);
+		return now;
 	}
-	return source->first_mono_us + (source->frame->time_us - source->first_frame_us);
+	due = source->first_mono_us + (source->frame->time_us - source->first_frame_us);
+	gap = due - now;
+	/* A frame far ahead of the last (a recording paused for hours, or a
+	 * broken walltime) would leave the bridge silent: it plays a frame
+	 * later instead. */
+	if (gap > SOURCE_MAX_GAP_US) {
+		g_autoptr(GError) warning =
+		        g_error_new(SOURCE_ERROR, SOURCE_ERROR_DATA,
+		                    "%s: the next frame is %.1f s ahead; playing it in %.0f ms",
+		                    source->spec, gap / 1e6, SOURCE_GAP_PLAYED_US / 1e3);
+
+		source_anchor(source, now + SOURCE_GAP_PLAYED_US);
+		source_emit_event(source, SOURCE_EVENT_WARNING, warning);
+		return now + SOURCE_GAP_PLAYED_US;
+	}
+	/* Behind after a stall (the machine suspended, a long reload): a
+	 * camera would have dropped the frames; sending them all at once
+	 * would flood the receivers with stale ones. Play on from now. */
+	if (-gap > SOURCE_MAX_LATE_US) {
+		source_anchor(source, now);
+		return now;
+	}
+	return due;
 }
 
 static gboolean source_pace_dispatch(gpointer user_data);
@@ -184,7 +214,7 @@ source_pull_next(Source *source)
 			return FALSE;
 		case SOURCE_READ_SKIPPED:
 			/* The callback may stop the source; then no more reads. */
-			source_emit_event(source, SOURCE_EVENT_SKIPPED, error);
+			source_emit_event(source, SOURCE_EVENT_WARNING, error);
 			if (!source->started)
 				return FALSE;
 			break;

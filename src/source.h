@@ -29,7 +29,7 @@ typedef enum {
 	SOURCE_EVENT_LOST,    /* the device went away; the source keeps trying */
 	SOURCE_EVENT_RESUMED, /* frames flow again after SOURCE_EVENT_LOST */
 	SOURCE_EVENT_ERROR,   /* a fatal error; no more frames follow */
-	SOURCE_EVENT_SKIPPED, /* a frame could not be read and was left out; frames go on */
+	SOURCE_EVENT_WARNING, /* something ridden out: a frame left out, a gap cut short */
 } SourceEvent;
 
 typedef struct {
@@ -40,11 +40,20 @@ typedef struct {
 
 typedef struct _Source Source;
 
+/* Pacing recordings and scenes (without --fast): a frame due more than
+ * SOURCE_MAX_GAP_US after now plays SOURCE_GAP_PLAYED_US from now (with a
+ * warning); one more than SOURCE_MAX_LATE_US late, after a stall, plays at
+ * once and pacing goes on from it, rather than the missed frames coming in
+ * a burst. */
+#define SOURCE_MAX_GAP_US    (5 * G_USEC_PER_SEC)
+#define SOURCE_GAP_PLAYED_US (G_USEC_PER_SEC / 30)
+#define SOURCE_MAX_LATE_US   (G_USEC_PER_SEC / 4)
+
 /* The callbacks may stop the source but must not free it. */
 typedef struct {
 	/* @frame is valid during the call only. */
 	void (*frame)(Source *source, const DepthFrame *frame, gpointer user_data);
-	/* @error is set for SOURCE_EVENT_ERROR, SOURCE_EVENT_LOST and SOURCE_EVENT_SKIPPED. */
+	/* @error is set for SOURCE_EVENT_ERROR, SOURCE_EVENT_LOST and SOURCE_EVENT_WARNING. */
 	void (*event)(Source *source, SourceEvent event, const GError *error, gpointer user_data);
 } SourceCallbacks;
 

@@ -17,8 +17,10 @@ typedef struct {
 	SourceEvent last_event;
 	gboolean got_event;
 	char *error;
-	guint skipped; /* SOURCE_EVENT_SKIPPED events */
+	guint skipped; /* SOURCE_EVENT_WARNING events */
 	guint stop_after;
+	guint stall_at;  /* after this many frames (0: never), */
+	gulong stall_us; /* the main loop stalls this long */
 } Run;
 
 static guint64
@@ -44,6 +46,8 @@ run_frame(Source *source, const DepthFrame *frame, gpointer user_data)
 	g_array_append_val(run->sums, sum);
 	for (guint i = 0; i < DEPTH_PIXELS; i++)
 		g_assert_cmpuint(depth_raw_to_mm(frame->raw[i]), ==, frame->mm[i]);
+	if (run->stall_at && run->numbers->len == run->stall_at)
+		g_usleep(run->stall_us);
 	if (run->stop_after && run->numbers->len == run->stop_after) {
 		source_stop(source);
 		g_main_loop_quit(run->loop);
@@ -57,7 +61,7 @@ run_event(Source *source G_GNUC_UNUSED, SourceEvent event, const GError *error, 
 
 	run->got_event = TRUE;
 	run->last_event = event;
-	run->skipped += event == SOURCE_EVENT_SKIPPED;
+	run->skipped += event == SOURCE_EVENT_WARNING;
 	if (error != NULL && run->error == NULL)
 		run->error = g_strdup(error->message);
 	if (event == SOURCE_EVENT_END || event == SOURCE_EVENT_ERROR)
@@ -217,6 +221,64 @@ test_replay_paced_not_early(void)
 	first = g_array_index(run.arrivals, gint64, 0);
 	for (guint k = 1; k < 4; k++)
 		g_assert_cmpint(g_array_index(run.arrivals, gint64, k) - first, >=, k * 50000);
+	run_clear(&run);
+	testutil_rmdir(dir);
+}
+
+/* A frame a thousand years after the one before (a broken walltime, or a
+ * recording paused for long) plays a frame later, with a warning, rather
+ * than leaving the bridge silent. */
+static void
+test_replay_gap_cut_short(void)
+{
+	g_autofree char *dir = testutil_tmpdir();
+	g_autofree char *spec = g_strconcat("replay:", dir, NULL);
+	g_autofree char *from = g_build_filename(dir, "d-1000.200000-102000.pgm", NULL);
+	g_autofree char *to = g_build_filename(dir, "d-31557601000.000000-102000.pgm", NULL);
+	g_autofree char *index = g_build_filename(dir, "INDEX.txt", NULL);
+	static const char names[] = "d-1000.000000-100000.pgm\nd-1000.100000-101000.pgm\n"
+	                            "d-31557601000.000000-102000.pgm\n";
+	g_autoptr(Source) source = NULL;
+	Run run;
+
+	testutil_write_dump(dir, 3, 0.1);
+	g_assert_cmpint(g_rename(from, to), ==, 0);
+	testutil_write_file(index, names, strlen(names));
+	source = open_ok(spec, FALSE, FALSE);
+	run_init(&run);
+	run_source(&run, source);
+	g_assert_cmpuint(run.numbers->len, ==, 3);
+	g_assert_cmpuint(run.skipped, ==, 1);
+	g_test_message("%s", run.error);
+	g_assert_nonnull(strstr(run.error, " s ahead; playing it in 33 ms"));
+	g_assert_cmpint(g_array_index(run.arrivals, gint64, 2) -
+	                        g_array_index(run.arrivals, gint64, 1),
+	                <, SOURCE_MAX_GAP_US);
+	run_clear(&run);
+	testutil_rmdir(dir);
+}
+
+/* After a stall the frames missed meanwhile do not come in a burst:
+ * pacing goes on from the frame due, a frame interval apart. */
+static void
+test_replay_no_burst_after_stall(void)
+{
+	g_autofree char *dir = testutil_tmpdir();
+	g_autofree char *spec = g_strconcat("replay:", dir, NULL);
+	g_autoptr(Source) source = NULL;
+	Run run;
+
+	testutil_write_dump(dir, 8, 0.1);
+	source = open_ok(spec, FALSE, FALSE);
+	run_init(&run);
+	run.stall_at = 2;
+	run.stall_us = 1000000;
+	run_source(&run, source);
+	g_assert_cmpuint(run.numbers->len, ==, 8);
+	for (guint k = 3; k < 8; k++)
+		g_assert_cmpint(g_array_index(run.arrivals, gint64, k) -
+		                        g_array_index(run.arrivals, gint64, k - 1),
+		                >=, 50000);
 	run_clear(&run);
 	testutil_rmdir(dir);
 }
@@ -413,6 +475,8 @@ main(int argc, char **argv)
 	g_test_add_func("/source/replay/loops", test_replay_loops);
 	g_test_add_func("/source/replay/paced-never-early", test_replay_paced_not_early);
 	g_test_add_func("/source/replay/frame-cut-short-skipped", test_replay_frame_skipped);
+	g_test_add_func("/source/replay/gap-cut-short", test_replay_gap_cut_short);
+	g_test_add_func("/source/replay/no-burst-after-stall", test_replay_no_burst_after_stall);
 	g_test_add_func("/source/replay/loop-skips-deleted-frame", test_replay_loop_skips);
 	g_test_add_func("/source/raw/reads-millimetres", test_raw_reads_millimetres);
 	g_test_add_func("/source/raw/wrong-size", test_raw_wrong_size);
