@@ -3,6 +3,7 @@
 #include <glib-unix.h>
 #include <signal.h>
 #include <stdio.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -231,6 +232,22 @@ cli_parse_tracking(GOptionContext *context, const char *command, int *argc, char
 		return TRUE;
 	cli_usage_error(command, error);
 	return FALSE;
+}
+
+void
+cli_prepare(void)
+{
+	struct rlimit files;
+	GSource *signal;
+
+	if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+		files.rlim_cur = files.rlim_max;
+		setrlimit(RLIMIT_NOFILE, &files);
+	}
+	g_main_context_default();
+	/* (A signal source brings GLib's worker thread and its context up.) */
+	signal = g_unix_signal_source_new(SIGTERM);
+	g_source_unref(signal);
 }
 
 CliExit

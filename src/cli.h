@@ -60,6 +60,17 @@ gboolean cli_no_arguments(const char *command, int argc, char **argv);
 gboolean cli_parse_tracking(GOptionContext *context, const char *command, int *argc, char ***argv,
                             const CliTrackerArgs *args, TrackerSettings *settings);
 
+/**
+ * cli_prepare:
+ * Readies the process before any command runs: raises the soft limit on
+ * open files to the hard one (systemd's soft default of 1024 is for
+ * select(), which GLib does not use), and makes the descriptors GLib makes
+ * lazily (the main context's wakeup, the signal-handling worker's) while
+ * there are descriptors to make them with: a mapping with more outputs than
+ * descriptors then fails output by output instead of aborting in GLib.
+ */
+void cli_prepare(void);
+
 /* How a command ends: its exit status (skelbridge(1), EXIT STATUS). */
 typedef enum {
 	CLI_EXIT_OK = 0,

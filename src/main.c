@@ -40,6 +40,7 @@ main(int argc, char **argv)
 		printf("skelbridge %s\n", SKELBRIDGE_VERSION);
 		return 0;
 	}
+	cli_prepare();
 	for (guint i = 0; i < G_N_ELEMENTS(commands); i++) {
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return commands[i].main(argc - 1, argv + 1);

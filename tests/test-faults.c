@@ -202,6 +202,43 @@ index_has_lines(const IndexWait *w)
 	return n >= w->lines;
 }
 
+/* More outputs than open-file descriptors (ulimit -n 64 here; systemd's
+ * soft limit of 1024 against 1030 outputs in the field): the outputs that
+ * get no socket are errors of their own, retried; the first ones send, and
+ * the bridge runs to its end. It used to abort in GLib, which could no
+ * longer make its main context's wakeup pipe. */
+static void
+test_out_of_descriptors(void)
+{
+	g_autoptr(OscSink) sink = osc_sink_new(FALSE, 0);
+	g_autofree char *dir = testutil_tmpdir();
+	g_autoptr(GString) text = g_string_new(NULL);
+	g_autofree char *path = NULL;
+	const char *argv[] = { "prlimit",    "--nofile=64:64", testutil_binary(), "run", "--source",
+		               "demo:empty", "--fast",         "--mapping",       NULL,  NULL };
+	g_auto(TestutilSpawned) s = { 0 };
+
+	g_string_append_printf(text,
+	                       "[mapping]\nformat = 1\n[output o0]\nkind = osc\n"
+	                       "target = osc.udp://127.0.0.1:%d\nbundle = none\n"
+	                       "[rule tick]\noutput = o0\nfor = frame\naddress = /tick\n",
+	                       osc_sink_port(sink));
+	for (guint i = 1; i < 80; i++)
+		g_string_append_printf(text,
+		                       "[output o%u]\nkind = osc\ntarget = "
+		                       "osc.udp://127.0.0.1:9\n",
+		                       i);
+	path = write_mapping(dir, "many.map", text->str);
+	argv[8] = path;
+	testutil_spawn(&s, argv);
+	g_assert_true(WIFEXITED(s.status));
+	g_assert_cmpint(WEXITSTATUS(s.status), ==, 0);
+	g_assert_nonnull(strstr(s.err, g_strerror(EMFILE)));
+	g_assert_null(strstr(s.err, "GLib-ERROR"));
+	g_assert_true(osc_sink_wait_path(sink, "/tick", WAIT_MS));
+	testutil_rmdir(dir);
+}
+
 static void
 test_record_signal(gconstpointer data)
 {
@@ -334,6 +371,7 @@ main(int argc, char **argv)
 	g_test_add_func("/faults/mapping-deleted", test_mapping_deleted);
 	g_test_add_func("/exposure/no-open-ports", test_no_open_ports);
 	g_test_add_func("/faults/record/disk-full", test_record_disk_full);
+	g_test_add_func("/faults/out-of-descriptors", test_out_of_descriptors);
 	g_test_add_data_func("/faults/record/sigint", GINT_TO_POINTER(SIGINT), test_record_signal);
 	g_test_add_data_func("/faults/record/sigterm", GINT_TO_POINTER(SIGTERM),
 	                     test_record_signal);
