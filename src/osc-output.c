@@ -13,6 +13,10 @@
 /* Retry delays for resolving and connecting. */
 #define BACKOFF_MIN_MS 100
 #define BACKOFF_MAX_MS 2000
+/* A TCP connection after a failure counts as recovered (back-off reset,
+ * "connected" logged) once it has held this long: a receiver that accepts
+ * and closes at once is a failure that repeats, not a recovery each time. */
+#define STABLE_MS 1000
 /* A TCP receiver this far behind is not reading: drop rather than queue. */
 #define TCP_PENDING_MAX (1024 * 1024)
 
@@ -234,6 +238,7 @@ struct _OscOutput {
 	GSocket *socket;           /* UDP: ours; TCP: the connection's */
 	GSocketConnection *connection;
 	GSource *retry;
+	GSource *stable;      /* TCP: a new connection after a failure, holding */
 	GSource *read_watch;  /* TCP: notices the receiver going away */
 	GSource *write_watch; /* TCP: pending bytes can go */
 	GByteArray *pending;  /* TCP: framed packets not yet written */
@@ -243,6 +248,7 @@ struct _OscOutput {
 	OscOutputState state;
 	guint64 packets_sent, messages_sent, errors;
 	char *last_error; /* while failing */
+	guint repeats;    /* the times last_error came again unlogged */
 };
 
 static void osc_output_advance(OscOutput *o);
@@ -279,22 +285,35 @@ osc_output_log(OscOutput *o, GLogLevelFlags level, const char *format, ...)
 		o->log(level, o->label, message, o->user_data);
 }
 
-/* Logs a problem when it is new, so that a dead target does not flood the log. */
+/* Logs a problem when it is new, so that a dead target does not flood the
+ * log; the times it came again are counted, and told with what ends it. */
 static void
 osc_output_problem(OscOutput *o, const char *message)
 {
-	if (g_strcmp0(o->last_error, message) != 0)
+	if (g_strcmp0(o->last_error, message) == 0) {
+		o->repeats++;
+		return;
+	}
+	if (o->repeats > 0)
+		osc_output_log(o, G_LOG_LEVEL_WARNING, "%s (%u more times before)", message,
+		               o->repeats);
+	else
 		osc_output_log(o, G_LOG_LEVEL_WARNING, "%s", message);
 	g_free(o->last_error);
 	o->last_error = g_strdup(message);
+	o->repeats = 0;
 }
 
 static void
 osc_output_recovered(OscOutput *o, const char *message)
 {
-	if (o->last_error != NULL)
+	if (o->last_error != NULL && o->repeats > 0)
+		osc_output_log(o, G_LOG_LEVEL_INFO, "%s (the failure came %u more times before)",
+		               message, o->repeats);
+	else if (o->last_error != NULL)
 		osc_output_log(o, G_LOG_LEVEL_INFO, "%s", message);
 	g_clear_pointer(&o->last_error, g_free);
+	o->repeats = 0;
 	o->backoff_ms = BACKOFF_MIN_MS;
 }
 
@@ -452,6 +471,7 @@ osc_output_send_udp(OscOutput *o)
 static void
 osc_output_tcp_close(OscOutput *o)
 {
+	osc_output_clear_source(&o->stable);
 	osc_output_clear_source(&o->read_watch);
 	osc_output_clear_source(&o->write_watch);
 	if (o->connection != NULL)
@@ -467,9 +487,9 @@ osc_output_tcp_lost(OscOutput *o, const char *reason)
 {
 	g_autofree char *message = g_strdup_printf("connection lost (%s); reconnecting", reason);
 
+	/* (The back-off goes on growing unless the connection had held.) */
 	osc_output_problem(o, message);
 	osc_output_tcp_close(o);
-	o->backoff_ms = BACKOFF_MIN_MS;
 	osc_output_retry(o);
 }
 
@@ -529,6 +549,17 @@ osc_output_tcp_readable(GSocket *socket, GIOCondition condition G_GNUC_UNUSED, g
 	return o->read_watch != NULL ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
 }
 
+/* A connection made after a failure has held: the output has recovered. */
+static gboolean
+osc_output_tcp_held(gpointer user_data)
+{
+	OscOutput *o = user_data;
+
+	osc_output_clear_source(&o->stable);
+	osc_output_recovered(o, "connected");
+	return G_SOURCE_REMOVE;
+}
+
 static void
 osc_output_tcp_ready(OscOutput *o, GSocketConnection *connection)
 {
@@ -544,7 +575,14 @@ osc_output_tcp_ready(OscOutput *o, GSocketConnection *connection)
 	g_source_set_callback(o->read_watch, G_SOURCE_FUNC(osc_output_tcp_readable), o, NULL);
 	g_source_attach(o->read_watch, g_main_context_get_thread_default());
 	o->state = OSC_OUTPUT_READY;
-	osc_output_recovered(o, "connected");
+	if (o->last_error == NULL) {
+		osc_output_recovered(o, "connected");
+		return;
+	}
+	o->stable = g_timeout_source_new(STABLE_MS);
+	g_source_set_callback(o->stable, osc_output_tcp_held, o, NULL);
+	g_source_set_name(o->stable, "skelbridge output connection held");
+	g_source_attach(o->stable, g_main_context_get_thread_default());
 }
 
 static void

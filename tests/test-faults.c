@@ -5,6 +5,10 @@
  * already wrote. (The camera that disappears and returns is in
  * test-freenect; dead UDP targets and broken edits in test-bridge.) */
 #include <errno.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
@@ -75,6 +79,82 @@ test_tcp_refused_accepted_vanished(void)
 	g_assert_true(child_proc_wait_log(proc, "connection lost", WAIT_MS));
 	g_usleep(G_USEC_PER_SEC);
 	stop_bridge(proc);
+	testutil_rmdir(dir);
+}
+
+/* A receiver that accepts each connection and closes it at once. */
+typedef struct {
+	int fd;
+	gint stop;
+	gint accepts;
+} Slammer;
+
+static gpointer
+slammer_run(gpointer data)
+{
+	Slammer *slammer = data;
+
+	while (!g_atomic_int_get(&slammer->stop)) {
+		struct pollfd p = { slammer->fd, POLLIN, 0 };
+		int client;
+
+		if (poll(&p, 1, 50) <= 0)
+			continue;
+		client = accept(slammer->fd, NULL, NULL);
+		if (client >= 0) {
+			close(client);
+			g_atomic_int_inc(&slammer->accepts);
+		}
+	}
+	return NULL;
+}
+
+static guint
+count_lines(const char *log, const char *needle)
+{
+	guint n = 0;
+
+	for (const char *at = log; (at = strstr(at, needle)) != NULL; at++)
+		n++;
+	return n;
+}
+
+/* Accepted and closed at once, over and over: the bridge backs off as for
+ * a refusal (it used to reconnect every 100 ms, the back-off reset by each
+ * connection) and says so once, not two lines a cycle. */
+static void
+test_tcp_accept_and_close(void)
+{
+	int port = testutil_free_port(G_SOCKET_TYPE_STREAM);
+	g_autofree char *dir = testutil_tmpdir();
+	g_autofree char *url = g_strdup_printf("osc.tcp://127.0.0.1:%d", port);
+	g_autofree char *text = tick_mapping(url, "/tick");
+	g_autofree char *path = write_mapping(dir, "tcp.map", text);
+	struct sockaddr_in address = { .sin_family = AF_INET,
+		                       .sin_port = htons((guint16)port),
+		                       .sin_addr.s_addr = htonl(INADDR_LOOPBACK) };
+	Slammer slammer = { socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0), 0, 0 };
+	g_autoptr(ChildProc) proc = NULL;
+	g_autofree char *log = NULL;
+	GThread *thread;
+
+	g_assert_cmpint(setsockopt(slammer.fd, SOL_SOCKET, SO_REUSEADDR, &(int){ 1 }, sizeof(int)),
+	                ==, 0);
+	g_assert_cmpint(bind(slammer.fd, (struct sockaddr *)&address, sizeof(address)), ==, 0);
+	g_assert_cmpint(listen(slammer.fd, 16), ==, 0);
+	thread = g_thread_new("slammer", slammer_run, &slammer);
+	proc = start_bridge(path);
+	g_usleep(4 * G_USEC_PER_SEC);
+	stop_bridge(proc);
+	g_atomic_int_set(&slammer.stop, 1);
+	g_thread_join(thread);
+	close(slammer.fd);
+	log = child_proc_log(proc);
+	g_test_message("%d connections in 4 s; the log:\n%s", slammer.accepts, log);
+	g_assert_cmpint(slammer.accepts, >=, 2);
+	g_assert_cmpint(slammer.accepts, <=, 8);
+	g_assert_cmpuint(count_lines(log, "connection lost"), ==, 1);
+	g_assert_cmpuint(count_lines(log, ": connected"), ==, 0);
 	testutil_rmdir(dir);
 }
 
@@ -372,6 +452,7 @@ main(int argc, char **argv)
 	g_test_add_func("/exposure/no-open-ports", test_no_open_ports);
 	g_test_add_func("/faults/record/disk-full", test_record_disk_full);
 	g_test_add_func("/faults/out-of-descriptors", test_out_of_descriptors);
+	g_test_add_func("/faults/tcp-accept-and-close", test_tcp_accept_and_close);
 	g_test_add_data_func("/faults/record/sigint", GINT_TO_POINTER(SIGINT), test_record_signal);
 	g_test_add_data_func("/faults/record/sigterm", GINT_TO_POINTER(SIGTERM),
 	                     test_record_signal);
