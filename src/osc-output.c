@@ -247,8 +247,12 @@ struct _OscOutput {
 	guint backoff_ms;
 	OscOutputState state;
 	guint64 packets_sent, messages_sent, errors;
+	/* TCP, not connected yet: the latest frame, held in pending until the
+	 * connection is made (a TUIO client would otherwise miss the first). */
+	guint held_packets, held_messages;
 	char *last_error; /* while failing */
-	guint repeats;    /* the times last_error came again unlogged */
+	char *last_kind;  /* what kind of failure it is, for telling repeats */
+	guint repeats;    /* the times a failure of that kind came again unlogged */
 };
 
 static void osc_output_advance(OscOutput *o);
@@ -285,23 +289,32 @@ osc_output_log(OscOutput *o, GLogLevelFlags level, const char *format, ...)
 		o->log(level, o->label, message, o->user_data);
 }
 
-/* Logs a problem when it is new, so that a dead target does not flood the
- * log; the times it came again are counted, and told with what ends it. */
+/* Logs a problem when it is of a new @kind, so that a dead target does not
+ * flood the log; the times one came again are counted, and told with what
+ * ends it. */
 static void
-osc_output_problem(OscOutput *o, const char *message)
+osc_output_problem_of(OscOutput *o, const char *kind, const char *message)
 {
-	if (g_strcmp0(o->last_error, message) == 0) {
+	g_free(o->last_error);
+	o->last_error = g_strdup(message);
+	if (g_strcmp0(o->last_kind, kind) == 0) {
 		o->repeats++;
 		return;
 	}
 	if (o->repeats > 0)
-		osc_output_log(o, G_LOG_LEVEL_WARNING, "%s (%u more times before)", message,
-		               o->repeats);
+		osc_output_log(o, G_LOG_LEVEL_WARNING, "%s (the failure before came %u more times)",
+		               message, o->repeats);
 	else
 		osc_output_log(o, G_LOG_LEVEL_WARNING, "%s", message);
-	g_free(o->last_error);
-	o->last_error = g_strdup(message);
+	g_free(o->last_kind);
+	o->last_kind = g_strdup(kind);
 	o->repeats = 0;
+}
+
+static void
+osc_output_problem(OscOutput *o, const char *message)
+{
+	osc_output_problem_of(o, message, message);
 }
 
 static void
@@ -313,6 +326,7 @@ osc_output_recovered(OscOutput *o, const char *message)
 	else if (o->last_error != NULL)
 		osc_output_log(o, G_LOG_LEVEL_INFO, "%s", message);
 	g_clear_pointer(&o->last_error, g_free);
+	g_clear_pointer(&o->last_kind, g_free);
 	o->repeats = 0;
 	o->backoff_ms = BACKOFF_MIN_MS;
 }
@@ -480,6 +494,7 @@ osc_output_tcp_close(OscOutput *o)
 	o->socket = NULL;
 	/* A packet cut in the middle cannot be finished on a new connection. */
 	g_byte_array_set_size(o->pending, 0);
+	o->held_packets = o->held_messages = 0;
 }
 
 static void
@@ -488,12 +503,13 @@ osc_output_tcp_lost(OscOutput *o, const char *reason)
 	g_autofree char *message = g_strdup_printf("connection lost (%s); reconnecting", reason);
 
 	/* (The back-off goes on growing unless the connection had held.) */
-	osc_output_problem(o, message);
+	osc_output_problem_of(o, "connection lost", message);
 	osc_output_tcp_close(o);
 	osc_output_retry(o);
 }
 
 static void osc_output_tcp_flush(OscOutput *o);
+static void osc_output_tcp_release(OscOutput *o);
 
 static gboolean
 osc_output_tcp_writable(GSocket *socket G_GNUC_UNUSED, GIOCondition condition G_GNUC_UNUSED,
@@ -577,12 +593,13 @@ osc_output_tcp_ready(OscOutput *o, GSocketConnection *connection)
 	o->state = OSC_OUTPUT_READY;
 	if (o->last_error == NULL) {
 		osc_output_recovered(o, "connected");
-		return;
+	} else {
+		o->stable = g_timeout_source_new(STABLE_MS);
+		g_source_set_callback(o->stable, osc_output_tcp_held, o, NULL);
+		g_source_set_name(o->stable, "skelbridge output connection held");
+		g_source_attach(o->stable, g_main_context_get_thread_default());
 	}
-	o->stable = g_timeout_source_new(STABLE_MS);
-	g_source_set_callback(o->stable, osc_output_tcp_held, o, NULL);
-	g_source_set_name(o->stable, "skelbridge output connection held");
-	g_source_attach(o->stable, g_main_context_get_thread_default());
+	osc_output_tcp_release(o);
 }
 
 static void
@@ -617,9 +634,14 @@ osc_output_connect(OscOutput *o)
 	                              osc_output_connected, o);
 }
 
-static void
-osc_output_send_tcp(OscOutput *o)
+/* Frames the packets in o->packets onto o->pending: OSC over TCP
+ * (liblo's osc.tcp, TUIO) puts a 4-byte big-endian length before each.
+ * Returns the packets taken, and adds their messages to @messages. */
+static guint
+osc_output_tcp_frame(OscOutput *o, guint *messages)
 {
+	guint taken = 0;
+
 	for (guint i = 0; i < o->packets->spans->len; i++) {
 		const OscOutputSpan *span = &g_array_index(o->packets->spans, OscOutputSpan, i);
 		guint32 length = GUINT32_TO_BE(span->length);
@@ -629,13 +651,42 @@ osc_output_send_tcp(OscOutput *o)
 			osc_output_problem(o, "the receiver is not reading; dropping messages");
 			continue;
 		}
-		/* OSC over TCP (liblo's osc.tcp, TUIO): a 4-byte big-endian length. */
 		g_byte_array_append(o->pending, (const guint8 *)&length, 4);
 		g_byte_array_append(o->pending, o->packets->data->data + span->offset,
 		                    span->length);
-		o->packets_sent++;
-		o->messages_sent += span->messages;
+		taken++;
+		*messages += span->messages;
 	}
+	return taken;
+}
+
+/* Not connected: this frame replaces the one held (which is lost). */
+static void
+osc_output_tcp_hold(OscOutput *o)
+{
+	o->errors += o->held_packets;
+	g_byte_array_set_size(o->pending, 0);
+	o->held_messages = 0;
+	o->held_packets = osc_output_tcp_frame(o, &o->held_messages);
+}
+
+/* Connected: what was held goes first. */
+static void
+osc_output_tcp_release(OscOutput *o)
+{
+	o->packets_sent += o->held_packets;
+	o->messages_sent += o->held_messages;
+	o->held_packets = o->held_messages = 0;
+	osc_output_tcp_flush(o);
+}
+
+static void
+osc_output_send_tcp(OscOutput *o)
+{
+	guint messages = 0;
+
+	o->packets_sent += osc_output_tcp_frame(o, &messages);
+	o->messages_sent += messages;
 	osc_output_tcp_flush(o);
 }
 
@@ -753,6 +804,7 @@ osc_output_free(OscOutput *o)
 	g_array_unref(o->datagrams);
 	osc_output_packets_free(o->packets);
 	g_free(o->last_error);
+	g_free(o->last_kind);
 	g_free(o->label);
 	g_free(o->config.name);
 	mapping_target_clear(&o->config.target);
@@ -764,6 +816,10 @@ osc_output_free(OscOutput *o)
 static void
 osc_output_transmit(OscOutput *o)
 {
+	if (o->state != OSC_OUTPUT_READY && o->config.target.transport == MAPPING_TRANSPORT_TCP) {
+		osc_output_tcp_hold(o);
+		return;
+	}
 	if (o->state != OSC_OUTPUT_READY) {
 		o->errors += o->packets->spans->len;
 		return;

@@ -158,6 +158,35 @@ test_tcp_accept_and_close(void)
 	testutil_rmdir(dir);
 }
 
+/* The first frame goes out although the TCP connection is still being
+ * made when it is ready: it is held and sent once connected (a TUIO
+ * client used to miss the first bundle, and the bridge counted an error). */
+static void
+test_tcp_first_frame_held(void)
+{
+	g_autoptr(OscSink) sink = osc_sink_new(TRUE, 0);
+	g_autofree char *url = osc_sink_url(sink);
+	g_autofree char *dir = testutil_tmpdir();
+	g_autofree char *text = tick_mapping(url, "/tick");
+	g_autofree char *path = write_mapping(dir, "tcp.map", text);
+	const char *args[] = { "run",      "--skeletons", "truth",     "--source", "demo:empty",
+		               "--frames", "5",           "--mapping", path,       NULL };
+	g_autoptr(ChildProc) proc = child_proc_start(args);
+	g_autoptr(GPtrArray) got = NULL;
+	g_autofree char *log = NULL;
+	const OscSinkMessage *first;
+
+	g_assert_cmpint(child_proc_wait(proc, WAIT_MS), ==, 0);
+	g_assert_true(osc_sink_wait_count(sink, 5, WAIT_MS));
+	got = osc_sink_take(sink);
+	first = g_ptr_array_index(got, 0);
+	g_assert_cmpstr(first->path, ==, "/tick");
+	g_assert_cmpint(first->args[0].i, ==, 0);
+	log = child_proc_log(proc);
+	g_assert_nonnull(strstr(log, "5 messages, 0 errors"));
+	testutil_rmdir(dir);
+}
+
 /* ---- mapping files ---- */
 
 static void
@@ -453,6 +482,7 @@ main(int argc, char **argv)
 	g_test_add_func("/faults/record/disk-full", test_record_disk_full);
 	g_test_add_func("/faults/out-of-descriptors", test_out_of_descriptors);
 	g_test_add_func("/faults/tcp-accept-and-close", test_tcp_accept_and_close);
+	g_test_add_func("/faults/tcp-first-frame-held", test_tcp_first_frame_held);
 	g_test_add_data_func("/faults/record/sigint", GINT_TO_POINTER(SIGINT), test_record_signal);
 	g_test_add_data_func("/faults/record/sigterm", GINT_TO_POINTER(SIGTERM),
 	                     test_record_signal);
