@@ -22,7 +22,7 @@ datafile_kind(mode_t mode)
 		return "a block device";
 	if (S_ISSOCK(mode))
 		return "a socket";
-	return "not a file";
+	return "something else";
 }
 
 static gboolean
