@@ -59,6 +59,16 @@ datafile_open(const char *path, GError **error)
 	return fd;
 }
 
+gboolean
+datafile_fail_too_large(const char *path, gsize max_bytes, GError **error)
+{
+	g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+	            "%s: larger than %zu %s, more than such a file ever holds", path,
+	            max_bytes % MIB == 0 ? max_bytes / MIB : max_bytes,
+	            max_bytes % MIB == 0 ? "MiB" : "bytes");
+	return FALSE;
+}
+
 /* Reads @fd to its end, failing once more than @max_bytes came. */
 static gboolean
 datafile_read_fd(const char *path, int fd, gsize max_bytes, GString *out, GError **error)
@@ -74,13 +84,8 @@ datafile_read_fd(const char *path, int fd, gsize max_bytes, GString *out, GError
 			return datafile_fail_errno(path, errno, error);
 		if (n == 0)
 			return TRUE;
-		if (out->len + (gsize)n > max_bytes) {
-			g_set_error(error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
-			            "%s: larger than %zu %s, more than such a file ever holds",
-			            path, max_bytes % MIB == 0 ? max_bytes / MIB : max_bytes,
-			            max_bytes % MIB == 0 ? "MiB" : "bytes");
-			return FALSE;
-		}
+		if (out->len + (gsize)n > max_bytes)
+			return datafile_fail_too_large(path, max_bytes, error);
 		g_string_append_len(out, buffer, n);
 	}
 }

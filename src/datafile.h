@@ -24,3 +24,10 @@ int datafile_open(const char *path, GError **error);
  */
 gboolean datafile_read(const char *path, gsize max_bytes, char **contents, gsize *length,
                        GError **error);
+
+/**
+ * datafile_fail_too_large:
+ * Sets @error to say that @path holds more than @max_bytes, in the words
+ * datafile_read() uses, and returns FALSE: for readers that stream a file.
+ */
+gboolean datafile_fail_too_large(const char *path, gsize max_bytes, GError **error);

@@ -19,8 +19,15 @@ G_DEFINE_QUARK(skelbridge - dump - error - quark, dump_error)
 struct _DumpReader {
 	char *dir;
 	char *index_path;
-	GArray *entries; /* DumpEntry, depth files only */
-	guint8 *buffer;  /* one depth file */
+	FILE *index;   /* INDEX.txt, open for as long as the reader */
+	gint64 end;    /* INDEX.txt's length when opened: where a pass ends */
+	gint64 offset; /* bytes of INDEX.txt read in this pass */
+	guint lineno;  /* lines read in this pass */
+	char line[DUMP_MAX_LINE + 1];
+	DumpEntry entry; /* the latest depth line; its name points into line */
+	guint n_frames;  /* depth lines */
+	double first_walltime, last_walltime;
+	guint8 *buffer; /* one depth file */
 };
 
 struct _DumpWriter {
@@ -31,14 +38,6 @@ struct _DumpWriter {
 	guint n_frames;
 	guint8 *buffer;
 };
-
-static void
-dump_entry_clear(gpointer data)
-{
-	DumpEntry *entry = data;
-
-	g_free(entry->name);
-}
 
 /* Parses "<type>-<walltime>-<timestamp>.<ext>" as fakenect does. */
 static gboolean
@@ -83,7 +82,6 @@ dump_check_header(const DumpReader *reader, const DumpEntry *entry, const char *
 	return FALSE;
 }
 
-/* Checks a listed depth file's header and length without reading it all. */
 /* Opens a listed file, a regular one only (a named pipe would block). */
 static FILE *
 dump_open_listed(const DumpReader *reader, const DumpEntry *entry, const char *path, GError **error)
@@ -101,6 +99,7 @@ dump_open_listed(const DumpReader *reader, const DumpEntry *entry, const char *p
 	return NULL;
 }
 
+/* Checks a listed depth file's header and length without reading it all. */
 static gboolean
 dump_check_file(DumpReader *reader, const DumpEntry *entry, GError **error)
 {
@@ -132,91 +131,197 @@ dump_check_file(DumpReader *reader, const DumpEntry *entry, GError **error)
 	return TRUE;
 }
 
-static gboolean
-dump_parse_line(DumpReader *reader, const char *line, guint lineno, GError **error)
+typedef enum {
+	DUMP_LINE_OK,
+	DUMP_LINE_END,
+	DUMP_LINE_BAD,
+} DumpLine;
+
+static DumpLine
+dump_line_fail(DumpReader *reader, const char *what, GError **error)
 {
-	DumpEntry entry = { 0 };
+	g_set_error(error, DUMP_ERROR, DUMP_ERROR_BAD_NAME, "%s:%u: %s", reader->index_path,
+	            reader->lineno, what);
+	return DUMP_LINE_BAD;
+}
+
+/* Reads INDEX.txt's next line into reader->line, without its line ending.
+ * A pass ends where INDEX.txt ended when it was opened, and no line is
+ * kept whole beyond DUMP_MAX_LINE bytes. */
+static DumpLine
+dump_read_line(DumpReader *reader, GError **error)
+{
+	gsize len = 0;
+	gboolean too_long = FALSE, binary = FALSE;
+	int c = EOF;
+
+	while (reader->offset < reader->end && (c = getc_unlocked(reader->index)) != EOF) {
+		reader->offset++;
+		if (c == '\n')
+			break;
+		binary |= c == '\0';
+		too_long |= len == DUMP_MAX_LINE;
+		if (len < DUMP_MAX_LINE)
+			reader->line[len++] = (char)c;
+	}
+	if (c == EOF && ferror(reader->index))
+		return dump_line_fail(reader, g_strerror(errno), error);
+	if (c == EOF && len == 0)
+		return DUMP_LINE_END;
+	reader->lineno++;
+	reader->line[len] = '\0';
+	g_strchomp(reader->line);
+	if (binary)
+		return dump_line_fail(reader, "a NUL byte: INDEX.txt is not a text file", error);
+	if (too_long)
+		return dump_line_fail(reader,
+		                      "a line longer than " G_STRINGIFY(
+		                              DUMP_MAX_LINE) " bytes, not a fakenect file name",
+		                      error);
+	return DUMP_LINE_OK;
+}
+
+/* Parses the line just read: TRUE with reader->entry set for a depth file,
+ * TRUE with @is_depth FALSE for a colour or motion one. */
+static gboolean
+dump_parse_line(DumpReader *reader, gboolean *is_depth, GError **error)
+{
+	DumpEntry entry = { .name = reader->line, .line = reader->lineno };
 	char type;
 
-	if (line[0] == '\0') {
+	if (reader->line[0] == '\0') {
 		g_set_error(error, DUMP_ERROR, DUMP_ERROR_BLANK_LINE,
 		            "%s:%u: blank line (fakenect stops playing at a blank line)",
-		            reader->index_path, lineno);
+		            reader->index_path, reader->lineno);
 		return FALSE;
 	}
-	if (!dump_parse_name(line, &type, &entry.walltime, &entry.timestamp)) {
+	if (!dump_parse_name(reader->line, &type, &entry.walltime, &entry.timestamp)) {
 		g_set_error(error, DUMP_ERROR, DUMP_ERROR_BAD_NAME,
 		            "%s:%u: '%s' is not a fakenect file name "
 		            "(expected d-WALLTIME-TIMESTAMP.pgm)",
-		            reader->index_path, lineno, line);
+		            reader->index_path, reader->lineno, reader->line);
 		return FALSE;
 	}
 	/* (Played as microseconds since the first frame, in 64 bits.) */
 	if (!isfinite(entry.walltime) || entry.walltime > DUMP_MAX_WALLTIME) {
 		g_set_error(error, DUMP_ERROR, DUMP_ERROR_BAD_NAME,
 		            "%s:%u: '%s': the walltime is out of range (0 to %g seconds)",
-		            reader->index_path, lineno, line, DUMP_MAX_WALLTIME);
+		            reader->index_path, reader->lineno, reader->line, DUMP_MAX_WALLTIME);
 		return FALSE;
 	}
-	if (type != 'd')
-		return TRUE;
-	entry.name = g_strdup(line);
-	entry.line = lineno;
-	g_array_append_val(reader->entries, entry);
-	return dump_check_file(reader, &entry, error);
+	*is_depth = type == 'd';
+	if (*is_depth)
+		reader->entry = entry;
+	return TRUE;
+}
+
+/* The next depth line of this pass: DUMP_LINE_OK with reader->entry set. */
+static DumpLine
+dump_next_depth_line(DumpReader *reader, GError **error)
+{
+	gboolean is_depth = FALSE;
+
+	while (!is_depth) {
+		DumpLine got = dump_read_line(reader, error);
+
+		if (got != DUMP_LINE_OK)
+			return got;
+		if (!dump_parse_line(reader, &is_depth, error))
+			return DUMP_LINE_BAD;
+	}
+	return DUMP_LINE_OK;
+}
+
+gboolean
+dump_reader_rewind(DumpReader *reader, GError **error)
+{
+	if (fseeko(reader->index, 0, SEEK_SET) != 0) {
+		g_set_error(error, DUMP_ERROR, DUMP_ERROR_INDEX, "%s: %s", reader->index_path,
+		            g_strerror(errno));
+		return FALSE;
+	}
+	reader->offset = 0;
+	reader->lineno = 0;
+	return TRUE;
 }
 
 static gboolean
-dump_parse_index(DumpReader *reader, const char *text, gsize len, GError **error)
+dump_fail_too_large(const DumpReader *reader, GError **error)
 {
-	g_auto(GStrv) lines = NULL;
-	guint n;
+	g_autoptr(GError) local = NULL;
 
-	if (memchr(text, '\0', len) != NULL) {
-		g_set_error(error, DUMP_ERROR, DUMP_ERROR_INDEX, "%s: not a text file",
-		            reader->index_path);
-		return FALSE;
-	}
-	lines = g_strsplit(text, "\n", -1);
-	n = g_strv_length(lines);
-	/* A final newline ends the last line; it does not start a blank one. */
-	if (n > 0 && lines[n - 1][0] == '\0')
-		n--;
-	for (guint i = 0; i < n; i++) {
-		g_strchomp(lines[i]);
-		if (!dump_parse_line(reader, lines[i], i + 1, error))
+	datafile_fail_too_large(reader->index_path, DUMP_MAX_INDEX_BYTES, &local);
+	g_set_error(error, DUMP_ERROR, DUMP_ERROR_INDEX, "%s: not a fakenect dump: %s", reader->dir,
+	            local->message);
+	return FALSE;
+}
+
+/* Reads INDEX.txt through once: every line must parse, and the first depth
+ * file must be one. */
+static gboolean
+dump_scan_index(DumpReader *reader, GError **error)
+{
+	DumpLine got;
+
+	while ((got = dump_next_depth_line(reader, error)) == DUMP_LINE_OK) {
+		if (reader->n_frames == 0 && !dump_check_file(reader, &reader->entry, error))
 			return FALSE;
+		if (reader->n_frames == 0)
+			reader->first_walltime = reader->entry.walltime;
+		reader->last_walltime = reader->entry.walltime;
+		reader->n_frames++;
 	}
-	if (reader->entries->len == 0) {
+	if (got == DUMP_LINE_BAD)
+		return FALSE;
+	if (reader->offset > DUMP_MAX_INDEX_BYTES)
+		return dump_fail_too_large(reader, error);
+	if (reader->n_frames == 0) {
 		g_set_error(error, DUMP_ERROR, DUMP_ERROR_NO_FRAMES, "%s: lists no depth frames",
 		            reader->index_path);
 		return FALSE;
 	}
-	return TRUE;
+	reader->end = reader->offset;
+	return dump_reader_rewind(reader, error);
+}
+
+static gboolean
+dump_open_index(DumpReader *reader, GError **error)
+{
+	g_autoptr(GError) local = NULL;
+	int fd = datafile_open(reader->index_path, &local);
+
+	GStatBuf st;
+
+	if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size > DUMP_MAX_INDEX_BYTES) {
+		close(fd);
+		return dump_fail_too_large(reader, error);
+	}
+	if (fd >= 0 && (reader->index = fdopen(fd, "rb")) != NULL)
+		return TRUE;
+	if (fd >= 0) {
+		close(fd);
+		g_set_error(error, DUMP_ERROR, DUMP_ERROR_INDEX, "%s: %s", reader->index_path,
+		            g_strerror(errno));
+	} else if (g_error_matches(local, G_FILE_ERROR, G_FILE_ERROR_NOENT)) {
+		g_set_error(error, DUMP_ERROR, DUMP_ERROR_NOT_FOUND,
+		            "%s: not a fakenect dump: it has no INDEX.txt", reader->dir);
+	} else {
+		g_set_error(error, DUMP_ERROR, DUMP_ERROR_INDEX, "%s: not a fakenect dump: %s",
+		            reader->dir, local->message);
+	}
+	return FALSE;
 }
 
 DumpReader *
 dump_reader_open(const char *dir, GError **error)
 {
 	g_autoptr(DumpReader) reader = g_new0(DumpReader, 1);
-	g_autoptr(GError) local = NULL;
-	g_autofree char *text = NULL;
-	gsize len = 0;
 
 	reader->dir = g_strdup(dir);
 	reader->index_path = g_build_filename(dir, "INDEX.txt", NULL);
-	reader->entries = g_array_new(FALSE, TRUE, sizeof(DumpEntry));
-	g_array_set_clear_func(reader->entries, dump_entry_clear);
-	if (!datafile_read(reader->index_path, DUMP_MAX_INDEX_BYTES, &text, &len, &local)) {
-		if (g_error_matches(local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-			g_set_error(error, DUMP_ERROR, DUMP_ERROR_NOT_FOUND,
-			            "%s: not a fakenect dump: it has no INDEX.txt", dir);
-		else
-			g_set_error(error, DUMP_ERROR, DUMP_ERROR_INDEX,
-			            "%s: not a fakenect dump: %s", dir, local->message);
-		return NULL;
-	}
-	if (!dump_parse_index(reader, text, len, error))
+	/* One byte past the limit tells a file that is too large. */
+	reader->end = (gint64)DUMP_MAX_INDEX_BYTES + 1;
+	if (!dump_open_index(reader, error) || !dump_scan_index(reader, error))
 		return NULL;
 	reader->buffer = g_malloc(strlen(DUMP_DEPTH_HEADER) + DEPTH_DATA_BYTES);
 	return g_steal_pointer(&reader);
@@ -227,10 +332,10 @@ dump_reader_free(DumpReader *reader)
 {
 	if (reader == NULL)
 		return;
+	if (reader->index != NULL)
+		fclose(reader->index);
 	g_free(reader->dir);
 	g_free(reader->index_path);
-	if (reader->entries)
-		g_array_unref(reader->entries);
 	g_free(reader->buffer);
 	g_free(reader);
 }
@@ -238,14 +343,19 @@ dump_reader_free(DumpReader *reader)
 guint
 dump_reader_n_frames(const DumpReader *reader)
 {
-	return reader->entries->len;
+	return reader->n_frames;
 }
 
-const DumpEntry *
-dump_reader_entry(const DumpReader *reader, guint index)
+double
+dump_reader_span(const DumpReader *reader)
 {
-	g_return_val_if_fail(index < reader->entries->len, NULL);
-	return &g_array_index(reader->entries, DumpEntry, index);
+	return reader->last_walltime - reader->first_walltime;
+}
+
+double
+dump_reader_first_walltime(const DumpReader *reader)
+{
+	return reader->first_walltime;
 }
 
 static gboolean
@@ -262,10 +372,9 @@ dump_read_file(DumpReader *reader, const DumpEntry *entry, const char *path, gsi
 	return TRUE;
 }
 
-gboolean
-dump_reader_read(DumpReader *reader, guint index, guint16 *raw, GError **error)
+static gboolean
+dump_read_depth(DumpReader *reader, const DumpEntry *entry, guint16 *raw, GError **error)
 {
-	const DumpEntry *entry = dump_reader_entry(reader, index);
 	g_autofree char *path = g_build_filename(reader->dir, entry->name, NULL);
 	gsize header_len = strlen(DUMP_DEPTH_HEADER);
 	gsize len = 0;
@@ -285,6 +394,21 @@ dump_reader_read(DumpReader *reader, guint index, guint16 *raw, GError **error)
 		raw[i] = (guint16)(p[0] | (p[1] << 8));
 	}
 	return TRUE;
+}
+
+DumpReadResult
+dump_reader_next(DumpReader *reader, guint16 *raw, const DumpEntry **entry, GError **error)
+{
+	DumpLine got = dump_next_depth_line(reader, error);
+
+	*entry = NULL;
+	if (got == DUMP_LINE_END)
+		return DUMP_READ_END;
+	if (got == DUMP_LINE_BAD)
+		return DUMP_READ_ERROR;
+	*entry = &reader->entry;
+	return dump_read_depth(reader, &reader->entry, raw, error) ? DUMP_READ_FRAME
+	                                                           : DUMP_READ_ERROR;
 }
 
 DumpWriter *

@@ -33,33 +33,58 @@ typedef enum {
  * motion at 30 fps, so a day and more. */
 #define DUMP_MAX_INDEX_BYTES (256 * 1024 * 1024)
 
+/* The longest line INDEX.txt may have: fakenect's names are some 30 bytes. */
+#define DUMP_MAX_LINE 1024
+
 typedef struct {
-	char *name;        /* file name as listed */
+	const char *name;  /* file name as listed */
 	guint line;        /* line in INDEX.txt, from 1 */
 	double walltime;   /* seconds, as recorded */
 	guint32 timestamp; /* the device's timestamp */
 } DumpEntry;
 
+typedef enum {
+	DUMP_READ_FRAME, /* a frame was read */
+	DUMP_READ_END,   /* the end of INDEX.txt: dump_reader_rewind() plays it again */
+	DUMP_READ_ERROR, /* this frame cannot be read; the next call goes on after it */
+} DumpReadResult;
+
 typedef struct _DumpReader DumpReader;
 
 /**
  * dump_reader_open:
- * Reads @dir/INDEX.txt and checks every depth entry: its name, that the file
- * exists and has the right size. Errors read "DIR/INDEX.txt:LINE: what".
+ * Reads @dir/INDEX.txt through once, checking every line's name, and checks
+ * the first depth file's header and size. INDEX.txt is kept open and read
+ * again as frames are played, and the other depth files are opened only
+ * then, so a long recording costs neither memory nor time before its first
+ * frame. Errors read "DIR/INDEX.txt:LINE: what".
  */
 DumpReader *dump_reader_open(const char *dir, GError **error);
 void dump_reader_free(DumpReader *reader);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(DumpReader, dump_reader_free)
 
+/** dump_reader_n_frames: the number of depth frames INDEX.txt lists. */
 guint dump_reader_n_frames(const DumpReader *reader);
-const DumpEntry *dump_reader_entry(const DumpReader *reader, guint index);
+
+/** dump_reader_span: seconds from the first depth frame to the last. */
+double dump_reader_span(const DumpReader *reader);
 
 /**
- * dump_reader_read:
- * Reads depth frame @index into @raw (DEPTH_PIXELS values), checking its
- * header and length.
+ * dump_reader_next:
+ * Reads the next depth frame in play order into @raw (DEPTH_PIXELS values),
+ * checking its header and length, and points @entry at its listing (valid
+ * until the next call; also set on DUMP_READ_ERROR when the line could be
+ * read). A frame's time is its walltime less the first frame's, which
+ * dump_reader_first_walltime() gives.
  */
-gboolean dump_reader_read(DumpReader *reader, guint index, guint16 *raw, GError **error);
+DumpReadResult dump_reader_next(DumpReader *reader, guint16 *raw, const DumpEntry **entry,
+                                GError **error);
+
+/** dump_reader_first_walltime: the walltime of the first depth frame. */
+double dump_reader_first_walltime(const DumpReader *reader);
+
+/** dump_reader_rewind: plays from the first frame again. */
+gboolean dump_reader_rewind(DumpReader *reader, GError **error);
 
 typedef struct _DumpWriter DumpWriter;
 

@@ -6,7 +6,6 @@
 typedef struct {
 	DumpReader *reader;
 	gboolean loop;
-	guint next;
 	guint64 number;
 	gint64 loop_offset_us; /* added to frame times after each loop */
 	guint unreadable;      /* frames skipped in a row */
@@ -32,21 +31,12 @@ source_replay_open(const char *arg, const SourceOptions *options, GError **error
 	return replay;
 }
 
-static gint64
-walltime_us(const SourceReplay *replay, guint index)
-{
-	const DumpEntry *first = dump_reader_entry(replay->reader, 0);
-	const DumpEntry *entry = dump_reader_entry(replay->reader, index);
-
-	return (gint64)((entry->walltime - first->walltime) * G_USEC_PER_SEC);
-}
-
 /* The time from the first frame of a pass to the first of the next. */
 static gint64
 pass_length_us(const SourceReplay *replay)
 {
 	guint n = dump_reader_n_frames(replay->reader);
-	gint64 span = walltime_us(replay, n - 1);
+	gint64 span = (gint64)(dump_reader_span(replay->reader) * G_USEC_PER_SEC);
 
 	return span + (n > 1 ? span / (n - 1) : G_USEC_PER_SEC / 30);
 }
@@ -65,26 +55,44 @@ source_replay_skip(SourceReplay *replay, GError **error)
 	return SOURCE_READ_SKIPPED;
 }
 
+/* At the end of a pass, when looping: plays on from the first frame. */
+static gboolean
+source_replay_wrap(SourceReplay *replay, GError **error)
+{
+	if (!dump_reader_rewind(replay->reader, error))
+		return FALSE;
+	replay->loop_offset_us += pass_length_us(replay);
+	return TRUE;
+}
+
 static SourceReadResult
 source_replay_read(gpointer data, DepthFrame *frame, GError **error)
 {
 	SourceReplay *replay = data;
-	const DumpEntry *entry;
+	const DumpEntry *entry = NULL;
+	DumpReadResult got = dump_reader_next(replay->reader, frame->raw, &entry, error);
 
-	if (replay->next >= dump_reader_n_frames(replay->reader)) {
-		if (!replay->loop)
-			return SOURCE_READ_END;
-		replay->next = 0;
-		replay->loop_offset_us += pass_length_us(replay);
+	if (got == DUMP_READ_END && !replay->loop)
+		return SOURCE_READ_END;
+	if (got == DUMP_READ_END) {
+		if (!source_replay_wrap(replay, error))
+			return SOURCE_READ_ERROR;
+		got = dump_reader_next(replay->reader, frame->raw, &entry, error);
 	}
-	if (!dump_reader_read(replay->reader, replay->next++, frame->raw, error))
+	if (got == DUMP_READ_END) {
+		g_set_error(error, SOURCE_ERROR, SOURCE_ERROR_DATA,
+		            "the recording's INDEX.txt lists no frames any more");
+		return SOURCE_READ_ERROR;
+	}
+	if (got != DUMP_READ_FRAME)
 		return source_replay_skip(replay, error);
 	replay->unreadable = 0;
-	entry = dump_reader_entry(replay->reader, replay->next - 1);
 	depth_convert_raw_to_mm(frame->raw, frame->mm, DEPTH_PIXELS);
 	frame->number = replay->number++;
 	frame->timestamp = entry->timestamp;
-	frame->time_us = replay->loop_offset_us + walltime_us(replay, replay->next - 1);
+	frame->time_us = replay->loop_offset_us +
+	                 (gint64)((entry->walltime - dump_reader_first_walltime(replay->reader)) *
+	                          G_USEC_PER_SEC);
 	frame->truth = NULL;
 	return SOURCE_READ_FRAME;
 }

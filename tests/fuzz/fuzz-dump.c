@@ -58,7 +58,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (zero != NULL)
 		write_listed_files(index, zero + 1, size - index_size - 1);
 	reader = dump_reader_open(dir, NULL);
-	for (guint i = 0; reader != NULL && i < dump_reader_n_frames(reader); i++)
-		dump_reader_read(reader, i, raw, NULL);
+	for (guint i = 0; reader != NULL && i <= dump_reader_n_frames(reader); i++) {
+		const DumpEntry *entry = NULL;
+
+		if (dump_reader_next(reader, raw, &entry, NULL) == DUMP_READ_END)
+			break;
+	}
 	return 0;
 }
