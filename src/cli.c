@@ -234,20 +234,34 @@ cli_parse_tracking(GOptionContext *context, const char *command, int *argc, char
 	return FALSE;
 }
 
+/* The signals skelbridge takes, each with its source from cli_prepare()
+ * on: GLib handles a signal while a source for it exists, and keeps it
+ * pending on the source until the source's context runs. */
+static const int cli_signal_numbers[] = { SIGINT, SIGTERM, SIGHUP };
+static GSource *cli_signals[G_N_ELEMENTS(cli_signal_numbers)];
+
+static GSource *
+cli_signal_source(int signum)
+{
+	for (guint i = 0; i < G_N_ELEMENTS(cli_signal_numbers); i++)
+		if (cli_signal_numbers[i] == signum)
+			return cli_signals[i];
+	g_return_val_if_reached(NULL);
+}
+
 void
 cli_prepare(void)
 {
 	struct rlimit files;
-	GSource *signal;
 
 	if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
 		files.rlim_cur = files.rlim_max;
 		setrlimit(RLIMIT_NOFILE, &files);
 	}
 	g_main_context_default();
-	/* (A signal source brings GLib's worker thread and its context up.) */
-	signal = g_unix_signal_source_new(SIGTERM);
-	g_source_unref(signal);
+	/* (The first signal source brings GLib's worker thread up.) */
+	for (guint i = 0; i < G_N_ELEMENTS(cli_signal_numbers); i++)
+		cli_signals[i] = g_unix_signal_source_new(cli_signal_numbers[i]);
 }
 
 CliExit
@@ -324,9 +338,12 @@ cli_on_signal(gpointer user_data)
 static void
 cli_attach_signal(int signum, GMainLoop *loop, int *status, gboolean *signalled)
 {
-	GSource *source = g_unix_signal_source_new(signum);
-	SignalData *data = g_new0(SignalData, 1);
+	GSource *source = cli_signal_source(signum);
+	SignalData *data;
 
+	if (source == NULL || g_source_get_context(source) != NULL)
+		return; /* taken by the command */
+	data = g_new0(SignalData, 1);
 	data->loop = loop;
 	data->status = status;
 	data->signalled = signalled;
@@ -334,7 +351,6 @@ cli_attach_signal(int signum, GMainLoop *loop, int *status, gboolean *signalled)
 	g_source_set_priority(source, G_PRIORITY_HIGH);
 	g_source_set_callback(source, cli_on_signal, data, g_free);
 	g_source_attach(source, g_main_loop_get_context(loop));
-	g_source_unref(source);
 }
 
 void
@@ -342,6 +358,17 @@ cli_quit_on_signals(GMainLoop *loop, int *status, gboolean *signalled)
 {
 	cli_attach_signal(SIGINT, loop, status, signalled);
 	cli_attach_signal(SIGTERM, loop, status, signalled);
+	cli_attach_signal(SIGHUP, loop, status, signalled);
+}
+
+void
+cli_take_hangup(GMainLoop *loop, GSourceFunc func, gpointer data)
+{
+	GSource *source = cli_signal_source(SIGHUP);
+
+	g_return_if_fail(source != NULL && g_source_get_context(source) == NULL);
+	g_source_set_callback(source, func, data, NULL);
+	g_source_attach(source, g_main_loop_get_context(loop));
 }
 
 gboolean

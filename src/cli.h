@@ -68,6 +68,10 @@ gboolean cli_parse_tracking(GOptionContext *context, const char *command, int *a
  * lazily (the main context's wakeup, the signal-handling worker's) while
  * there are descriptors to make them with: a mapping with more outputs than
  * descriptors then fails output by output instead of aborting in GLib.
+ * And takes SIGINT, SIGTERM and SIGHUP: one that comes while a command
+ * starts (a source opening, a mapping loading) waits for the command's main
+ * loop (cli_quit_on_signals(), cli_take_hangup()) instead of killing
+ * skelbridge half-way, a recording unclosed.
  */
 void cli_prepare(void);
 
@@ -100,13 +104,22 @@ gboolean cli_source_event(Source *source, SourceEvent event, const GError *error
 
 /**
  * cli_quit_on_signals:
- * SIGINT and SIGTERM quit @loop; they are handled on @loop's own context.
- * SIGTERM asks for the command's end (systemd stopping the service): the
- * status stays as it is. SIGINT interrupts it: *@status, when still
- * CLI_EXIT_OK, becomes CLI_EXIT_INTERRUPTED. *@signalled (or NULL) is set
- * to TRUE on either.
+ * SIGINT and SIGTERM quit @loop; they are handled on @loop's own context,
+ * including one that came before. SIGTERM asks for the command's end
+ * (systemd stopping the service): the status stays as it is; so does
+ * SIGHUP (the terminal closed) unless cli_take_hangup() took it first.
+ * SIGINT interrupts it: *@status, when still CLI_EXIT_OK, becomes
+ * CLI_EXIT_INTERRUPTED. *@signalled (or NULL) is set to TRUE on any. Once
+ * per process.
  */
 void cli_quit_on_signals(GMainLoop *loop, int *status, gboolean *signalled);
+
+/**
+ * cli_take_hangup:
+ * SIGHUP calls @func(@data) on @loop's context (run: reload the mappings),
+ * including one that came before. Before cli_quit_on_signals().
+ */
+void cli_take_hangup(GMainLoop *loop, GSourceFunc func, gpointer data);
 
 /* How much skelbridge says, least first; --log-level picks one. */
 typedef enum {

@@ -333,16 +333,15 @@ cmd_run_loop(CmdRun *run)
 {
 	static const SourceCallbacks callbacks = { cmd_run_frame, cmd_run_event };
 	g_autoptr(GError) error = NULL;
-	GSource *status, *hangup;
+	GSource *status;
 
 	run->start_us = run->window_start_us = run->last_log_us = g_get_monotonic_time();
 	if (!source_start(run->source, &callbacks, run, &error))
 		return cli_fail(error);
 	status = cmd_run_attach(run, g_timeout_source_new(STATUS_INTERVAL_MS), cmd_run_status);
-	hangup = cmd_run_attach(run, g_unix_signal_source_new(SIGHUP), cmd_run_hangup);
+	cli_take_hangup(run->loop, cmd_run_hangup, run);
 	cli_quit_on_signals(run->loop, &run->status, NULL);
 	g_main_loop_run(run->loop);
-	cmd_run_detach(hangup);
 	cmd_run_detach(status);
 	source_stop(run->source);
 	bridge_finish(run->bridge);
