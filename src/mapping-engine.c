@@ -97,25 +97,12 @@ mapping_engine_rule_user(RuleState *state, guint user_id)
 	return user;
 }
 
-/* Arguments per message: in a for = user rule the joint values repeat. */
-static guint
-mapping_engine_n_values(const MappingRule *rule)
-{
-	guint n = 0;
-
-	for (guint i = 0; i < rule->n_args; i++)
-		n += rule->scope == MAPPING_SCOPE_USER && mapping_value_is_joint(rule->args[i])
-		             ? rule->n_joints
-		             : 1;
-	return n;
-}
-
 static void
 mapping_engine_state_init(RuleState *state, const MappingRule *rule)
 {
 	state->rule = rule;
 	state->n_slots = rule->scope == MAPPING_SCOPE_JOINT ? TRACKER_N_JOINTS : 1;
-	state->n_values = mapping_engine_n_values(rule);
+	state->n_values = mapping_rule_n_values(rule);
 	state->users = g_hash_table_new_full(NULL, NULL, NULL, mapping_engine_rule_user_free);
 }
 

@@ -1638,16 +1638,12 @@ mapping_parser_rule_check(const Parser *p, const Section *s, const MappingRule *
                           GError **error)
 {
 	const Entry *refresh = mapping_parser_find(s, "refresh");
-	guint total = 0;
+	guint total = mapping_rule_n_values(rule);
 
 	if (refresh != NULL && !rule->on_change)
 		return mapping_parser_fail_entry(p, s, refresh, error,
 		                                 "only with on_change: it resends what did not "
 		                                 "change");
-	for (guint i = 0; i < rule->n_args; i++)
-		total += rule->scope == MAPPING_SCOPE_USER && mapping_value_is_joint(rule->args[i])
-		                 ? rule->n_joints
-		                 : 1;
 	if (total > MAPPING_MAX_ARGS)
 		return mapping_parser_fail_entry(p, s, mapping_parser_find(s, "args"), error,
 		                                 "%u values per message, more than %d", total,

@@ -91,6 +91,26 @@ mapping_rule_longest_event(const MappingRule *rule)
 	return longest;
 }
 
+/* How often argument @i goes into a message: in a for = user rule the
+ * joint values repeat per joint. */
+static guint
+mapping_rule_arg_repeat(const MappingRule *rule, guint i)
+{
+	return rule->scope == MAPPING_SCOPE_USER && mapping_value_is_joint(rule->args[i])
+	               ? rule->n_joints
+	               : 1;
+}
+
+guint
+mapping_rule_n_values(const MappingRule *rule)
+{
+	guint n = 0;
+
+	for (guint i = 0; i < rule->n_args; i++)
+		n += mapping_rule_arg_repeat(rule, i);
+	return n;
+}
+
 /* The longest text @part stands for: ids have up to 10 digits, the hand
  * is "left", "right" or "both". */
 static gsize
@@ -128,20 +148,15 @@ mapping_value_longest(const MappingRule *rule, MappingValue value)
 gsize
 mapping_rule_max_message(const MappingRule *rule)
 {
-	gsize address = 0, args = 0, n = 0;
+	gsize address = 0, args = 0;
 
 	for (guint i = 0; i < rule->n_address; i++)
 		address += mapping_part_longest(rule, &rule->address[i]);
-	for (guint i = 0; i < rule->n_args; i++) {
-		gsize repeat =
-		        rule->scope == MAPPING_SCOPE_USER && mapping_value_is_joint(rule->args[i])
-		                ? rule->n_joints
-		                : 1;
-
-		args += repeat * mapping_value_longest(rule, rule->args[i]);
-		n += repeat;
-	}
-	return mapping_osc_string_size(address) + mapping_osc_string_size(1 + n) + args;
+	for (guint i = 0; i < rule->n_args; i++)
+		args += mapping_rule_arg_repeat(rule, i) *
+		        mapping_value_longest(rule, rule->args[i]);
+	return mapping_osc_string_size(address) +
+	       mapping_osc_string_size(1 + mapping_rule_n_values(rule)) + args;
 }
 
 int

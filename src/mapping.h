@@ -295,6 +295,13 @@ gboolean mapping_rule_wants_gestures(const MappingRule *rule);
 gboolean mapping_wants_gestures(const Mapping *mapping);
 
 /**
+ * mapping_rule_n_values:
+ * The arguments in each of @rule's messages: in a for = user rule the joint
+ * values repeat per joint.
+ */
+guint mapping_rule_n_values(const MappingRule *rule);
+
+/**
  * mapping_rule_max_message:
  * The size in bytes of the longest OSC message @rule can make: its address
  * with the longest names and ids, its type tags and its arguments.
