@@ -8,7 +8,10 @@
 #include "tuio-output.h"
 #include "skeletons.h"
 
-G_DEFINE_QUARK(skelbridge - bridge - error - quark, bridge_error)
+/* The formatter would space the quark's name out as a subtraction. */
+/* clang-format off */
+G_DEFINE_QUARK(skelbridge-bridge-error-quark, bridge_error)
+/* clang-format on */
 
 /* A frame stamped this far behind the wall clock was held up (a paused
  * replay, a stall): the clock starts afresh rather than stamp the past. */

@@ -5,7 +5,10 @@
 
 #include "demo-rooms.h"
 
-G_DEFINE_QUARK(skelbridge - demo - scene - error - quark, demo_scene_error)
+/* The formatter would space the quark's name out as a subtraction. */
+/* clang-format off */
+G_DEFINE_QUARK(skelbridge-demo-scene-error-quark, demo_scene_error)
+/* clang-format on */
 
 #define MAX_CAPSULES (DEMO_MAX_PEOPLE * DEMO_BODY_N_CAPSULES)
 

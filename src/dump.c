@@ -14,7 +14,10 @@
 
 #define DEPTH_DATA_BYTES (DEPTH_PIXELS * sizeof(guint16))
 
-G_DEFINE_QUARK(skelbridge - dump - error - quark, dump_error)
+/* The formatter would space the quark's name out as a subtraction. */
+/* clang-format off */
+G_DEFINE_QUARK(skelbridge-dump-error-quark, dump_error)
+/* clang-format on */
 
 struct _DumpReader {
 	char *dir;

@@ -5,7 +5,10 @@
 
 #include <string.h>
 
-G_DEFINE_QUARK(skelbridge - gesture - error - quark, gesture_error)
+/* The formatter would space the quark's name out as a subtraction. */
+/* clang-format off */
+G_DEFINE_QUARK(skelbridge-gesture-error-quark, gesture_error)
+/* clang-format on */
 
 typedef struct {
 	guint id; /* 0: a free slot */

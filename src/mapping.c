@@ -6,7 +6,10 @@
 
 #include "datafile.h"
 
-G_DEFINE_QUARK(skelbridge - mapping - error - quark, mapping_error)
+/* The formatter would space the quark's name out as a subtraction. */
+/* clang-format off */
+G_DEFINE_QUARK(skelbridge-mapping-error-quark, mapping_error)
+/* clang-format on */
 
 static const char *const mapping_event_names[MAPPING_EVENT_FIRST_GESTURE] = {
 	[MAPPING_EVENT_NEW_USER] = "new_user",

@@ -2,7 +2,10 @@
 
 #include <string.h>
 
-G_DEFINE_QUARK(skelbridge - skeletons - error - quark, skeletons_error)
+/* The formatter would space the quark's name out as a subtraction. */
+/* clang-format off */
+G_DEFINE_QUARK(skelbridge-skeletons-error-quark, skeletons_error)
+/* clang-format on */
 
 static const SkeletonsBackend *const backends[] = {
 	&skeletons_tracker_backend,

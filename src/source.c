@@ -2,7 +2,10 @@
 
 #include <string.h>
 
-G_DEFINE_QUARK(skelbridge - source - error - quark, source_error)
+/* The formatter would space the quark's name out as a subtraction. */
+/* clang-format off */
+G_DEFINE_QUARK(skelbridge-source-error-quark, source_error)
+/* clang-format on */
 
 static const SourceBackend *const backends[] = {
 	&source_demo_backend,

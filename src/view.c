@@ -4,7 +4,10 @@
 
 #include "snapshot.h"
 
-G_DEFINE_QUARK(skelbridge - view - error - quark, view_error)
+/* The formatter would space the quark's name out as a subtraction. */
+/* clang-format off */
+G_DEFINE_QUARK(skelbridge-view-error-quark, view_error)
+/* clang-format on */
 
 /* The side panel is redrawn this often at most: laying text out costs GTK
  * more than drawing a frame, and no one reads faster. */

@@ -13,7 +13,10 @@
 #include "tracker-segment.h"
 #include "tracker-users.h"
 
-G_DEFINE_QUARK(skelbridge - tracker - error - quark, tracker_error)
+/* The formatter would space the quark's name out as a subtraction. */
+/* clang-format off */
+G_DEFINE_QUARK(skelbridge-tracker-error-quark, tracker_error)
+/* clang-format on */
 
 #define SEARCH_EVERY 8 /* frames between full searches of a tracked body */
 #define NOT_REPORTED 0xff
