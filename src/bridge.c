@@ -3,7 +3,7 @@
 #include <gio/gio.h>
 #include <string.h>
 
-#include "gesture.h"
+#include "gesture/gesture.h"
 #include "mapping-engine.h"
 #include "tuio-output.h"
 #include "skeletons.h"

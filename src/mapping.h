@@ -14,7 +14,7 @@
 
 #include <glib.h>
 
-#include "gesture.h"
+#include "gesture/gesture.h"
 #include "tracker/tracker-joint.h"
 #include "tuio.h"
 

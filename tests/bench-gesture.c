@@ -11,7 +11,7 @@
 #include <time.h>
 
 #include "demo-scene.h"
-#include "gesture.h"
+#include "gesture/gesture.h"
 #include "skeletons.h"
 
 /* A user is the actor whose torso is this close to the user's centre. */

@@ -11,7 +11,7 @@
 
 #include <glib.h>
 
-#include "gesture.h"
+#include "gesture/gesture.h"
 
 #define SYNTH_FPS 30
 

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "demo-scene.h"
-#include "gesture.h"
+#include "gesture/gesture.h"
 #include "truth.h"
 
 #define FRAME_AT(seconds) ((guint64)((seconds)*DEMO_FPS))

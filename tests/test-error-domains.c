@@ -4,7 +4,7 @@
 #include "bridge.h"
 #include "demo-scene.h"
 #include "dump.h"
-#include "gesture.h"
+#include "gesture/gesture.h"
 #include "mapping.h"
 #include "skeletons.h"
 #include "source.h"

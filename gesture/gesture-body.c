@@ -1,7 +1,9 @@
 /* The body as the recognisers see it: the hands and head in the body's own
  * frame, in body units, with their speeds over a short window (for
  * strokes) and a longer one (for holding still). */
-#include "gesture-private.h"
+#include "gesture-body.h"
+
+#include "gesture-config.h"
 
 #include <math.h>
 #include <string.h>

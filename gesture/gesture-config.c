@@ -1,13 +1,18 @@
 /* The recognisers' thresholds, each with a name, a unit, a default and a
  * range, so that a mapping file can set any of them by name and a typo is
  * an error rather than a silently ignored line. */
-#include "gesture.h"
+#include "gesture-config.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* The formatter would space the quark's name out as a subtraction. */
+/* clang-format off */
+G_DEFINE_QUARK(skelbridge-gesture-error-quark, gesture_error)
+/* clang-format on */
 
 #define BU  "body units"
 #define BUS "body units/s"
@@ -203,4 +208,10 @@ gesture_config_parse(GestureConfig *config, const char *key, const char *text, G
 		return FALSE;
 	}
 	return gesture_config_set(config, key, value, error);
+}
+
+gint64
+gesture_us(double seconds)
+{
+	return (gint64)(seconds * G_USEC_PER_SEC + 0.5);
 }

@@ -4,7 +4,9 @@
  * its start to the furthest it went: how far, which way, how straight,
  * how quickly, and where the hand was. A swing back right after is part
  * of the same gesture and is swallowed by the cool-down. */
-#include "gesture-private.h"
+#include "gesture-stroke.h"
+
+#include "gesture-config.h"
 
 #include <math.h>
 #include <stdio.h>

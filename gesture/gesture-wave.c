@@ -2,7 +2,9 @@
  * least the amplitude in a new direction is a half-cycle; after enough of
  * them the wave fires, once, however long the waving goes on. A swing that
  * takes too long, or the hand dropping, ends the wave. */
-#include "gesture-private.h"
+#include "gesture-wave.h"
+
+#include "gesture-config.h"
 
 #include <math.h>
 

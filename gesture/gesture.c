@@ -1,14 +1,15 @@
 /* The gesture recogniser: users coming and going, each with a body history
- * and one state machine per gesture family and hand; events out; names for
- * everything a mapping file or a log shows. */
-#include "gesture-private.h"
+ * and one state machine per gesture family and hand; events out. */
+#include "gesture.h"
+
+#include "gesture-body.h"
+#include "gesture-clap.h"
+#include "gesture-context.h"
+#include "gesture-hold.h"
+#include "gesture-stroke.h"
+#include "gesture-wave.h"
 
 #include <string.h>
-
-/* The formatter would space the quark's name out as a subtraction. */
-/* clang-format off */
-G_DEFINE_QUARK(skelbridge-gesture-error-quark, gesture_error)
-/* clang-format on */
 
 typedef struct {
 	guint id; /* 0: a free slot */
@@ -28,157 +29,6 @@ struct _GestureRecognizer {
 	gint64 last_us;
 	GestureUser users[TRACKER_MAX_USERS];
 };
-
-/* ---- names ---- */
-
-static const char *const kind_names[GESTURE_N_KINDS] = {
-	[GESTURE_SWIPE_LEFT] = "swipe_left",
-	[GESTURE_SWIPE_RIGHT] = "swipe_right",
-	[GESTURE_SWIPE_UP] = "swipe_up",
-	[GESTURE_SWIPE_DOWN] = "swipe_down",
-	[GESTURE_PUSH] = "push",
-	[GESTURE_WAVE] = "wave",
-	[GESTURE_RAISE_HAND] = "raise_hand",
-	[GESTURE_CLAP] = "clap",
-	[GESTURE_ARMS_OUT] = "arms_out",
-};
-
-static const char *const hand_names[GESTURE_N_HANDS] = {
-	[GESTURE_HAND_LEFT] = "left",
-	[GESTURE_HAND_RIGHT] = "right",
-	[GESTURE_HAND_BOTH] = "both",
-};
-
-static gboolean
-name_lookup(const char *const *names, guint n, const char *name, guint *index)
-{
-	for (guint i = 0; i < n; i++) {
-		if (strcmp(names[i], name) == 0) {
-			*index = i;
-			return TRUE;
-		}
-	}
-	return FALSE;
-}
-
-const char *
-gesture_kind_to_str(GestureKind kind)
-{
-	return (guint)kind < GESTURE_N_KINDS ? kind_names[kind] : NULL;
-}
-
-gboolean
-gesture_kind_from_str(const char *name, GestureKind *kind)
-{
-	guint i;
-
-	if (!name_lookup(kind_names, GESTURE_N_KINDS, name, &i))
-		return FALSE;
-	*kind = (GestureKind)i;
-	return TRUE;
-}
-
-const char *
-gesture_hand_to_str(GestureHand hand)
-{
-	return (guint)hand < GESTURE_N_HANDS ? hand_names[hand] : NULL;
-}
-
-gboolean
-gesture_hand_from_str(const char *name, GestureHand *hand)
-{
-	guint i;
-
-	if (!name_lookup(hand_names, GESTURE_N_HANDS, name, &i))
-		return FALSE;
-	*hand = (GestureHand)i;
-	return TRUE;
-}
-
-/* ---- events as numbers ---- */
-
-static const char *const event_fields[] = {
-	"user", "time", "duration", "speed", "distance", "count", "x", "y", "z", NULL,
-};
-
-gboolean
-gesture_event_get(const GestureEvent *event, const char *field, double *value)
-{
-	double values[] = {
-		event->user,
-		event->time_us / (double)G_USEC_PER_SEC,
-		(event->time_us - event->start_us) / (double)G_USEC_PER_SEC,
-		event->speed,
-		event->distance,
-		event->count,
-		event->position.x,
-		event->position.y,
-		event->position.z,
-	};
-	guint i;
-
-	G_STATIC_ASSERT(G_N_ELEMENTS(values) == G_N_ELEMENTS(event_fields) - 1);
-	if (!name_lookup(event_fields, G_N_ELEMENTS(values), field, &i))
-		return FALSE;
-	*value = values[i];
-	return TRUE;
-}
-
-const char *const *
-gesture_event_fields(void)
-{
-	return event_fields;
-}
-
-/* ---- the context the machines run in ---- */
-
-gint64
-gesture_us(double seconds)
-{
-	return (gint64)(seconds * G_USEC_PER_SEC + 0.5);
-}
-
-gboolean
-gesture_context_logging(const GestureContext *ctx)
-{
-	return ctx->log != NULL;
-}
-
-static void context_log(GestureContext *ctx, const char *format, ...) G_GNUC_PRINTF(2, 3);
-
-static void
-context_log(GestureContext *ctx, const char *format, ...)
-{
-	g_autofree char *message = NULL;
-	va_list args;
-
-	if (ctx->log == NULL)
-		return;
-	va_start(args, format);
-	message = g_strdup_vprintf(format, args);
-	va_end(args);
-	ctx->log(message, ctx->log_data);
-}
-
-void
-gesture_context_transition(GestureContext *ctx, const char *machine, GestureHand hand,
-                           const char *from, const char *input, const char *to, const char *why)
-{
-	context_log(ctx, "%.3f s: user %u %s %s: %s -> %s on %s%s%s",
-	            ctx->now_us / (double)G_USEC_PER_SEC, ctx->user, gesture_hand_to_str(hand),
-	            machine, from, to, input, why ? ": " : "", why ? why : "");
-}
-
-void
-gesture_context_emit(GestureContext *ctx, GestureEvent *event)
-{
-	event->user = ctx->user;
-	event->time_us = ctx->now_us;
-	g_assert(ctx->n_events < GESTURE_MAX_EVENTS);
-	ctx->events[ctx->n_events++] = *event;
-	context_log(ctx, "%.3f s: user %u %s: %s", ctx->now_us / (double)G_USEC_PER_SEC, ctx->user,
-	            gesture_hand_to_str(event->hand), gesture_kind_to_str(event->kind));
-}
 
 /* ---- users ---- */
 
@@ -233,8 +83,8 @@ recognizer_drop_users(GestureRecognizer *r, const TrackerFrame *frame, GestureCo
 
 		if (user->id == 0 || tracker_frame_find_user(frame, user->id) != NULL)
 			continue;
-		context_log(ctx, "%.3f s: user %u left", ctx->now_us / (double)G_USEC_PER_SEC,
-		            user->id);
+		gesture_context_log(ctx, "%.3f s: user %u left",
+		                    ctx->now_us / (double)G_USEC_PER_SEC, user->id);
 		user->id = 0;
 	}
 }
@@ -248,7 +98,8 @@ recognizer_add_user(GestureRecognizer *r, guint id, GestureContext *ctx)
 	 * and the absent ones were just dropped. */
 	g_assert(user != NULL);
 	user_init(user, id);
-	context_log(ctx, "%.3f s: user %u appeared", ctx->now_us / (double)G_USEC_PER_SEC, id);
+	gesture_context_log(ctx, "%.3f s: user %u appeared", ctx->now_us / (double)G_USEC_PER_SEC,
+	                    id);
 	return user;
 }
 
@@ -266,8 +117,9 @@ recognizer_advance_time(GestureRecognizer *r, gint64 time_us, GestureContext *ct
 	if (r->started && time_us == r->last_us)
 		return FALSE;
 	if (r->started && time_us < r->last_us) {
-		context_log(ctx, "%.3f s: time went back from %.3f s: forgetting every user",
-		            time_us / (double)G_USEC_PER_SEC, r->last_us / (double)G_USEC_PER_SEC);
+		gesture_context_log(
+		        ctx, "%.3f s: time went back from %.3f s: forgetting every user",
+		        time_us / (double)G_USEC_PER_SEC, r->last_us / (double)G_USEC_PER_SEC);
 		recognizer_forget_all(r);
 	}
 	r->started = TRUE;

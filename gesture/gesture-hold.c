@@ -2,7 +2,9 @@
  * the head; arms out is both hands out to the sides at shoulder height,
  * with the whole body still. The event comes once per hold; the pose must
  * be left before it can come again. */
-#include "gesture-private.h"
+#include "gesture-hold.h"
+
+#include "gesture-config.h"
 
 #include <math.h>
 

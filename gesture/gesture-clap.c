@@ -3,7 +3,9 @@
  * moment they were apart to the moment they meet, so that a tracker's
  * jitter cannot make a quick clap out of hands brought together slowly.
  * Hands that pass each other are arms being folded, not a clap. */
-#include "gesture-private.h"
+#include "gesture-clap.h"
+
+#include "gesture-config.h"
 
 #include <math.h>
 
