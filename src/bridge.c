@@ -5,6 +5,8 @@
 
 #include "gesture/gesture.h"
 #include "mapping-engine.h"
+#include "mapping-file.h"
+#include "mapping-parser.h"
 #include "tuio-output.h"
 #include "skeletons.h"
 
@@ -200,7 +202,7 @@ bridge_read(const char *path, GError **error)
 	char *text;
 	gsize length;
 
-	if (!mapping_read(path, &text, &length, error))
+	if (!mapping_file_read(path, &text, &length, error))
 		return NULL;
 	return g_bytes_new_take(text, length);
 }
@@ -455,7 +457,7 @@ bridge_mapping_free(gpointer data)
 static BridgeMapping *
 bridge_mapping_load(Bridge *b, const char *spec, GError **error)
 {
-	g_autofree char *path = mapping_locate(spec, error);
+	g_autofree char *path = mapping_file_locate(spec, error);
 	g_autoptr(GBytes) text = path ? bridge_read(path, error) : NULL;
 	gsize length;
 	const char *data;

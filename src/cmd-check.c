@@ -5,7 +5,7 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "mapping.h"
+#include "mapping-file.h"
 
 static void
 cmd_check_summary(const Mapping *mapping)
@@ -28,11 +28,11 @@ static gboolean
 cmd_check_one(const char *name_or_path)
 {
 	g_autoptr(GError) error = NULL;
-	g_autofree char *path = mapping_locate(name_or_path, &error);
+	g_autofree char *path = mapping_file_locate(name_or_path, &error);
 	g_autoptr(Mapping) mapping = NULL;
 
 	if (path != NULL)
-		mapping = mapping_load(path, &error);
+		mapping = mapping_file_load(path, &error);
 	if (mapping == NULL) {
 		fprintf(stderr, "%s\n", error->message);
 		return FALSE;

@@ -7,9 +7,8 @@
  * file, the line and what is wrong, and nothing is guessed. mappings/README.md
  * documents the format key by key.
  *
- * Parsing is pure (text in, Mapping out); mapping_read(), mapping_load()
- * and mapping_locate() are the only functions here that touch the file
- * system, and every mapping file is read through mapping_read(). */
+ * This is the model, pure data; mapping-parser.h turns text into it and
+ * mapping-file.h finds and reads the files. */
 #pragma once
 
 #include <glib.h>
@@ -212,40 +211,6 @@ typedef struct {
 	GPtrArray *warnings;    /* char *: "path:line: what" */
 	GestureConfig gestures; /* the recognisers' thresholds, from [gestures] */
 } Mapping;
-
-/**
- * mapping_parse:
- * Parses @length bytes of @text; @path only names the file in errors and
- * warnings. Errors read "path:line: [section] key: what is wrong".
- */
-Mapping *mapping_parse(const char *path, const char *text, gsize length, GError **error);
-
-/**
- * mapping_read:
- * The text of the mapping file @path: a regular file of at most
- * MAPPING_MAX_BYTES (never a named pipe or a device). MAPPING_ERROR_READ
- * names the path and the reason.
- */
-gboolean mapping_read(const char *path, char **text, gsize *length, GError **error);
-
-/** mapping_load: reads and parses the file at @path. */
-Mapping *mapping_load(const char *path, GError **error);
-
-/* Folders to find mappings by name in before the shipped ones, separated
- * by ':' (a staged install's `share/skelbridge/mappings`, or one's own). */
-#define MAPPING_DIRS_ENV "SKELBRIDGE_MAPPINGS_PATH"
-
-/**
- * mapping_locate:
- * The file for @name_or_path: a path when it contains a '/' or ends in
- * ".map", otherwise a mapping found by name in the folders of
- * $SKELBRIDGE_MAPPINGS_PATH, then in the installed data folder (and,
- * before that, in the source tree when running from the build tree).
- */
-char *mapping_locate(const char *name_or_path, GError **error);
-
-/** mapping_search_path: the folders mapping_locate() looks in, in order. */
-GPtrArray *mapping_search_path(void);
 
 /** mapping_new: an empty mapping, for the parser to fill. */
 Mapping *mapping_new(const char *path);

@@ -16,7 +16,7 @@
 
 #include "bridge.h"
 #include "mapping-engine.h"
-#include "mapping.h"
+#include "mapping-parser.h"
 #include "testutil.h"
 
 #define FRAMES  3000

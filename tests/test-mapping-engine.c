@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "mapping-engine.h"
+#include "mapping-file.h"
+#include "mapping-parser.h"
 #include "osc-output.h"
 #include "testutil.h"
 
@@ -182,7 +184,7 @@ static Rig *
 rig_new_shipped(const char *name)
 {
 	g_autoptr(GError) error = NULL;
-	g_autofree char *path = mapping_locate(name, &error);
+	g_autofree char *path = mapping_file_locate(name, &error);
 	g_autofree char *text = NULL;
 
 	g_assert_no_error(error);

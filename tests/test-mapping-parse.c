@@ -4,7 +4,8 @@
 
 #include <glib/gstdio.h>
 
-#include "mapping.h"
+#include "mapping-file.h"
+#include "mapping-parser.h"
 #include "testutil.h"
 
 /* A valid head for files whose mistake comes later. */
@@ -616,7 +617,7 @@ static void
 test_locate_shipped(void)
 {
 	g_autoptr(GError) error = NULL;
-	g_autofree char *path = mapping_locate("osceleton", &error);
+	g_autofree char *path = mapping_file_locate("osceleton", &error);
 
 	g_assert_no_error(error);
 	g_assert_true(g_str_has_suffix(path, "/mappings/osceleton.map"));
@@ -626,8 +627,8 @@ test_locate_shipped(void)
 static void
 test_locate_path(void)
 {
-	g_autofree char *a = mapping_locate("./mine", NULL);
-	g_autofree char *b = mapping_locate("mine.map", NULL);
+	g_autofree char *a = mapping_file_locate("./mine", NULL);
+	g_autofree char *b = mapping_file_locate("mine.map", NULL);
 
 	g_assert_cmpstr(a, ==, "./mine");
 	g_assert_cmpstr(b, ==, "mine.map");
@@ -637,7 +638,7 @@ static void
 test_locate_unknown(void)
 {
 	g_autoptr(GError) error = NULL;
-	g_autofree char *path = mapping_locate("pd", &error);
+	g_autofree char *path = mapping_file_locate("pd", &error);
 
 	g_assert_null(path);
 	g_assert_error(error, MAPPING_ERROR, MAPPING_ERROR_NOT_FOUND);
@@ -666,8 +667,8 @@ test_locate_env(void)
 	g_assert_true(g_file_set_contents(shadow, "", -1, NULL));
 	list = g_strconcat("/nonexistent::", dir, NULL);
 	g_setenv(MAPPING_DIRS_ENV, list, TRUE);
-	pd = mapping_locate("pd", NULL);
-	def = mapping_locate("default", NULL);
+	pd = mapping_file_locate("pd", NULL);
+	def = mapping_file_locate("default", NULL);
 	g_unsetenv(MAPPING_DIRS_ENV);
 	g_assert_cmpstr(pd, ==, mine);
 	g_assert_cmpstr(def, ==, shadow);
@@ -680,7 +681,7 @@ static void
 test_load_missing_file(void)
 {
 	g_autoptr(GError) error = NULL;
-	g_autoptr(Mapping) mapping = mapping_load("/nonexistent/x.map", &error);
+	g_autoptr(Mapping) mapping = mapping_file_load("/nonexistent/x.map", &error);
 
 	g_assert_null(mapping);
 	g_assert_error(error, MAPPING_ERROR, MAPPING_ERROR_READ);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "mapping-engine.h"
+#include "mapping-parser.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
