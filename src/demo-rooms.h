@@ -7,7 +7,7 @@
 
 #include <glib.h>
 
-#include "demo-scene.h"
+#include "demo-script.h"
 
 #define DEMO_ROOMS_MAX_SCRIPTS 64
 
