@@ -2,14 +2,11 @@
 
 #include <errno.h>
 #include <gio/gio.h>
-#include <lo/lo.h>
 #include <net/if.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <string.h>
 
-/* Seconds from 1900 (OSC's epoch, NTP's) to 1970. */
-#define NTP_UNIX_OFFSET 2208988800u
 /* Retry delays for resolving and connecting. */
 #define BACKOFF_MIN_MS 100
 #define BACKOFF_MAX_MS 2000
@@ -20,211 +17,6 @@
 /* A TCP receiver this far behind is not reading: drop rather than queue. */
 #define TCP_PENDING_MAX (1024 * 1024)
 
-/* ---- encoding ---- */
-
-OscOutputPackets *
-osc_output_packets_new(void)
-{
-	OscOutputPackets *packets = g_new0(OscOutputPackets, 1);
-
-	packets->data = g_byte_array_new();
-	packets->spans = g_array_new(FALSE, FALSE, sizeof(OscOutputSpan));
-	return packets;
-}
-
-void
-osc_output_packets_free(OscOutputPackets *packets)
-{
-	if (packets == NULL)
-		return;
-	g_byte_array_unref(packets->data);
-	g_array_unref(packets->spans);
-	g_free(packets);
-}
-
-static lo_timetag
-osc_output_timetag(gint64 unix_us)
-{
-	lo_timetag tt;
-	gint64 secs = unix_us / G_USEC_PER_SEC;
-	guint64 us = (guint64)(unix_us - secs * G_USEC_PER_SEC);
-
-	tt.sec = (uint32_t)(secs + NTP_UNIX_OFFSET);
-	tt.frac = (uint32_t)((us << 32) / G_USEC_PER_SEC);
-	return tt;
-}
-
-static lo_message
-osc_output_lo_message(const MessageBatch *batch, const Message *message)
-{
-	lo_message m = lo_message_new();
-
-	for (guint k = 0; k < message->n_args; k++) {
-		const MessageArg *arg = message_arg(batch, message, k);
-
-		switch (arg->type) {
-		case MESSAGE_ARG_INT32:
-			lo_message_add_int32(m, arg->i);
-			break;
-		case MESSAGE_ARG_FLOAT32:
-			lo_message_add_float(m, arg->f);
-			break;
-		case MESSAGE_ARG_STRING:
-			lo_message_add_string(m, message_arg_string(batch, arg));
-			break;
-		}
-	}
-	return m;
-}
-
-/* Makes room for a packet of @length bytes and returns where it goes. */
-static void *
-osc_output_packets_reserve(OscOutputPackets *packets, gsize length, guint messages)
-{
-	OscOutputSpan span = { packets->data->len, (guint)length, messages };
-
-	g_byte_array_set_size(packets->data, packets->data->len + (guint)length);
-	g_array_append_val(packets->spans, span);
-	return packets->data->data + span.offset;
-}
-
-static void
-osc_output_packets_add_message(OscOutputPackets *packets, const MessageBatch *batch,
-                               const Message *message)
-{
-	const char *address = message_address(batch, message);
-	lo_message m = osc_output_lo_message(batch, message);
-	size_t length = lo_message_length(m, address);
-
-	lo_message_serialise(m, address, osc_output_packets_reserve(packets, length, 1), &length);
-	lo_message_free(m);
-}
-
-static void
-osc_output_packets_add_bundle(OscOutputPackets *packets, lo_bundle bundle, guint messages)
-{
-	size_t length = lo_bundle_length(bundle);
-
-	lo_bundle_serialise(bundle, osc_output_packets_reserve(packets, length, messages), &length);
-}
-
-/* A bundle being filled, flushed into the packets when the next message
- * would take it past max_packet. */
-typedef struct {
-	OscOutputPackets *packets;
-	lo_timetag tt;
-	guint max_packet;
-	lo_bundle bundle;
-	gsize size;
-	guint messages;
-} BundleWriter;
-
-static void
-osc_output_bundle_flush(BundleWriter *w)
-{
-	if (w->bundle == NULL)
-		return;
-	osc_output_packets_add_bundle(w->packets, w->bundle, w->messages);
-	/* Plain lo_bundle_free would leak the messages. */
-	lo_bundle_free_recursive(w->bundle);
-	w->bundle = NULL;
-}
-
-static void
-osc_output_bundle_add(BundleWriter *w, const MessageBatch *batch, const Message *message)
-{
-	const char *address = message_address(batch, message);
-	lo_message m = osc_output_lo_message(batch, message);
-	/* Each element is a 4-byte size and the message. */
-	gsize element = 4 + lo_message_length(m, address);
-
-	if (w->bundle != NULL && w->size + element > w->max_packet)
-		osc_output_bundle_flush(w);
-	if (w->bundle == NULL) {
-		w->bundle = lo_bundle_new(w->tt);
-		w->size = 16; /* "#bundle\0" and the timetag */
-		w->messages = 0;
-	}
-	lo_bundle_add_message(w->bundle, address, m);
-	w->size += element;
-	w->messages++;
-}
-
-/* The distinct users of @batch's messages, in order of first appearance. */
-static GArray *
-osc_output_batch_users(const MessageBatch *batch)
-{
-	GArray *users = g_array_sized_new(FALSE, FALSE, sizeof(guint), 8);
-
-	for (guint i = 0; i < message_batch_length(batch); i++) {
-		guint user = message_batch_get(batch, i)->user;
-		guint k = 0;
-
-		while (k < users->len && g_array_index(users, guint, k) != user)
-			k++;
-		if (k == users->len)
-			g_array_append_val(users, user);
-	}
-	return users;
-}
-
-static void
-osc_output_encode_user(const MessageBatch *batch, guint user, BundleWriter *w)
-{
-	for (guint i = 0; i < message_batch_length(batch); i++) {
-		const Message *message = message_batch_get(batch, i);
-
-		if (message->user == user)
-			osc_output_bundle_add(w, batch, message);
-	}
-	osc_output_bundle_flush(w);
-}
-
-static void
-osc_output_encode_grouped(const MessageBatch *batch, gboolean per_user, BundleWriter *w)
-{
-	g_autoptr(GArray) users = NULL;
-
-	if (!per_user) {
-		for (guint i = 0; i < message_batch_length(batch); i++)
-			osc_output_bundle_add(w, batch, message_batch_get(batch, i));
-		osc_output_bundle_flush(w);
-		return;
-	}
-	users = osc_output_batch_users(batch);
-	for (guint u = 0; u < users->len; u++)
-		osc_output_encode_user(batch, g_array_index(users, guint, u), w);
-}
-
-void
-osc_output_encode(const MessageBatch *batch, MappingBundle bundle, guint max_packet,
-                  gint64 timetag_us, OscOutputPackets *packets)
-{
-	BundleWriter w = { packets, osc_output_timetag(timetag_us), max_packet, NULL, 0, 0 };
-
-	g_byte_array_set_size(packets->data, 0);
-	g_array_set_size(packets->spans, 0);
-	if (bundle == MAPPING_BUNDLE_NONE) {
-		for (guint i = 0; i < message_batch_length(batch); i++)
-			osc_output_packets_add_message(packets, batch, message_batch_get(batch, i));
-		return;
-	}
-	if (message_batch_length(batch) > 0)
-		osc_output_encode_grouped(batch, bundle == MAPPING_BUNDLE_USER, &w);
-}
-
-void
-osc_output_encode_bundles(MessageBatch *const *batches, guint n_batches, gint64 timetag_us,
-                          OscOutputPackets *packets)
-{
-	BundleWriter w = { packets, osc_output_timetag(timetag_us), G_MAXUINT, NULL, 0, 0 };
-
-	g_byte_array_set_size(packets->data, 0);
-	g_array_set_size(packets->spans, 0);
-	for (guint k = 0; k < n_batches; k++)
-		osc_output_encode_grouped(batches[k], FALSE, &w);
-}
-
 /* ---- sending ---- */
 
 struct _OscOutput {
@@ -232,7 +24,7 @@ struct _OscOutput {
 	char *label;
 	OscOutputLogFunc log;
 	gpointer user_data;
-	OscOutputPackets *packets; /* scratch: the frame being sent */
+	OscEncodePackets *packets; /* scratch: the frame being sent */
 	GCancellable *cancellable; /* the resolve or connect under way */
 	GSocketAddress *address;   /* NULL until resolved */
 	GSocket *socket;           /* UDP: ours; TCP: the connection's */
@@ -432,7 +224,7 @@ osc_output_udp_prepare(OscOutput *o)
 	g_array_set_size(o->vectors, n);
 	g_array_set_size(o->datagrams, n);
 	for (guint i = 0; i < n; i++) {
-		const OscOutputSpan *span = &g_array_index(o->packets->spans, OscOutputSpan, i);
+		const OscEncodeSpan *span = &g_array_index(o->packets->spans, OscEncodeSpan, i);
 		GOutputVector *vector = &g_array_index(o->vectors, GOutputVector, i);
 		GOutputMessage *datagram = &g_array_index(o->datagrams, GOutputMessage, i);
 
@@ -473,7 +265,7 @@ osc_output_send_udp(OscOutput *o)
 		}
 		for (guint i = done; i < done + (guint)sent; i++)
 			o->messages_sent +=
-			        g_array_index(o->packets->spans, OscOutputSpan, i).messages;
+			        g_array_index(o->packets->spans, OscEncodeSpan, i).messages;
 		o->packets_sent += (guint)sent;
 		done += (guint)sent;
 		osc_output_recovered(o, "sending again");
@@ -643,7 +435,7 @@ osc_output_tcp_frame(OscOutput *o, guint *messages)
 	guint taken = 0;
 
 	for (guint i = 0; i < o->packets->spans->len; i++) {
-		const OscOutputSpan *span = &g_array_index(o->packets->spans, OscOutputSpan, i);
+		const OscEncodeSpan *span = &g_array_index(o->packets->spans, OscEncodeSpan, i);
 		guint32 length = GUINT32_TO_BE(span->length);
 
 		if (o->pending->len + 4 + span->length > TCP_PENDING_MAX) {
@@ -773,7 +565,7 @@ osc_output_new(const MappingOutput *config, const char *label, OscOutputLogFunc 
 	o->label = g_strdup(label);
 	o->log = log;
 	o->user_data = user_data;
-	o->packets = osc_output_packets_new();
+	o->packets = osc_encode_packets_new();
 	o->pending = g_byte_array_new();
 	o->vectors = g_array_new(FALSE, FALSE, sizeof(GOutputVector));
 	o->datagrams = g_array_new(FALSE, FALSE, sizeof(GOutputMessage));
@@ -802,7 +594,7 @@ osc_output_free(OscOutput *o)
 	g_byte_array_unref(o->pending);
 	g_array_unref(o->vectors);
 	g_array_unref(o->datagrams);
-	osc_output_packets_free(o->packets);
+	osc_encode_packets_free(o->packets);
 	g_free(o->last_error);
 	g_free(o->last_kind);
 	g_free(o->label);
@@ -835,7 +627,7 @@ osc_output_send(OscOutput *o, const MessageBatch *batch, gint64 timetag_us)
 {
 	if (message_batch_length(batch) == 0)
 		return;
-	osc_output_encode(batch, o->config.bundle, o->config.max_packet, timetag_us, o->packets);
+	osc_encode_batch(batch, o->config.bundle, o->config.max_packet, timetag_us, o->packets);
 	osc_output_transmit(o);
 }
 
@@ -843,7 +635,7 @@ void
 osc_output_send_bundles(OscOutput *o, MessageBatch *const *batches, guint n_batches,
                         gint64 timetag_us)
 {
-	osc_output_encode_bundles(batches, n_batches, timetag_us, o->packets);
+	osc_encode_bundles(batches, n_batches, timetag_us, o->packets);
 	osc_output_transmit(o);
 }
 

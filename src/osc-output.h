@@ -1,7 +1,6 @@
 /* OSC output: neutral messages onto the wire, over UDP (unicast or
- * multicast) or TCP.
+ * multicast) or TCP, encoded by osc-encode.h.
  *
- * The only module that includes liblo, which encodes messages and bundles.
  * The network side uses GIO so that nothing blocks the frame loop: host
  * names resolve asynchronously, TCP connects asynchronously and writes
  * without blocking, and a TCP receiver that goes away is reconnected when
@@ -13,40 +12,7 @@
 
 #include "mapping.h"
 #include "message.h"
-
-/* Encoded packets, back to back in one buffer: reused from frame to frame. */
-typedef struct {
-	guint offset, length;
-	guint messages; /* OSC messages in the packet */
-} OscOutputSpan;
-
-typedef struct {
-	GByteArray *data;
-	GArray *spans; /* OscOutputSpan */
-} OscOutputPackets;
-
-OscOutputPackets *osc_output_packets_new(void);
-void osc_output_packets_free(OscOutputPackets *packets);
-G_DEFINE_AUTOPTR_CLEANUP_FUNC(OscOutputPackets, osc_output_packets_free)
-
-/**
- * osc_output_encode:
- * Encodes @batch into @packets (emptied first) as the output's @bundle mode
- * says: one bundle per frame or per user, with @timetag_us (microseconds
- * since 1970) as the timetag and split into bundles of at most
- * @max_packet bytes, or one plain message per packet.
- */
-void osc_output_encode(const MessageBatch *batch, MappingBundle bundle, guint max_packet,
-                       gint64 timetag_us, OscOutputPackets *packets);
-
-/**
- * osc_output_encode_bundles:
- * Encodes each of @batches as exactly one bundle, in order, into @packets
- * (emptied first): for callers that lay bundles out themselves, as TUIO
- * does.
- */
-void osc_output_encode_bundles(MessageBatch *const *batches, guint n_batches, gint64 timetag_us,
-                               OscOutputPackets *packets);
+#include "osc-encode.h"
 
 typedef struct _OscOutput OscOutput;
 

@@ -1,5 +1,5 @@
 /* The mapping engine and the OSC encoder: skeletons in, bytes out. Every
- * check goes through osc_output_encode() and liblo's own deserialiser, so
+ * check goes through osc_encode_batch() and liblo's own deserialiser, so
  * it sees what a receiver would. */
 #include <lo/lo.h>
 #include <math.h>
@@ -8,7 +8,7 @@
 #include "mapping-engine.h"
 #include "mapping-file.h"
 #include "mapping-parser.h"
-#include "osc-output.h"
+#include "osc-encode.h"
 #include "testutil.h"
 
 #define HEAD "[mapping]\nformat = 1\n"
@@ -79,12 +79,12 @@ bundle_decode(guint8 *data, gsize length, GPtrArray *out)
 
 /* Every message of @packets, in order, from plain messages and bundles. */
 static GPtrArray *
-packets_decode(OscOutputPackets *packets)
+packets_decode(OscEncodePackets *packets)
 {
 	GPtrArray *out = g_ptr_array_new_with_free_func(wire_free);
 
 	for (guint i = 0; i < packets->spans->len; i++) {
-		const OscOutputSpan *span = &g_array_index(packets->spans, OscOutputSpan, i);
+		const OscEncodeSpan *span = &g_array_index(packets->spans, OscEncodeSpan, i);
 		guint8 *data = packets->data->data + span->offset;
 
 		if (span->length >= 8 && memcmp(data, "#bundle", 8) == 0)
@@ -161,7 +161,7 @@ typedef struct {
 	Mapping *mapping;
 	MappingEngine *engine;
 	GPtrArray *batches;
-	OscOutputPackets *packets;
+	OscEncodePackets *packets;
 } Rig;
 
 static Rig *
@@ -176,7 +176,7 @@ rig_new(const char *text)
 	rig->batches = g_ptr_array_new_with_free_func((GDestroyNotify)message_batch_free);
 	for (guint o = 0; o < rig->mapping->outputs->len; o++)
 		g_ptr_array_add(rig->batches, message_batch_new());
-	rig->packets = osc_output_packets_new();
+	rig->packets = osc_encode_packets_new();
 	return rig;
 }
 
@@ -199,7 +199,7 @@ rig_free(Rig *rig)
 	mapping_engine_free(rig->engine);
 	mapping_free(rig->mapping);
 	g_ptr_array_unref(rig->batches);
-	osc_output_packets_free(rig->packets);
+	osc_encode_packets_free(rig->packets);
 	g_free(rig);
 }
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Rig, rig_free)
@@ -211,8 +211,8 @@ rig_run_output(Rig *rig, const TrackerFrame *frame, guint o)
 	const MappingOutput *output = mapping_get_output(rig->mapping, o);
 
 	mapping_engine_run(rig->engine, frame, (MessageBatch *const *)rig->batches->pdata);
-	osc_output_encode(g_ptr_array_index(rig->batches, o), output->bundle, output->max_packet,
-	                  frame->time_us, rig->packets);
+	osc_encode_batch(g_ptr_array_index(rig->batches, o), output->bundle, output->max_packet,
+	                 frame->time_us, rig->packets);
 	return packets_decode(rig->packets);
 }
 
@@ -230,8 +230,8 @@ rig_run_gestures(Rig *rig, const TrackerFrame *frame, const GestureEvent *gestur
 
 	mapping_engine_run_gestures(rig->engine, frame, gestures, n,
 	                            (MessageBatch *const *)rig->batches->pdata);
-	osc_output_encode(g_ptr_array_index(rig->batches, 0), output->bundle, output->max_packet,
-	                  frame->time_us, rig->packets);
+	osc_encode_batch(g_ptr_array_index(rig->batches, 0), output->bundle, output->max_packet,
+	                 frame->time_us, rig->packets);
 	return packets_decode(rig->packets);
 }
 
@@ -444,7 +444,7 @@ test_max_message_exact(void)
 	wires = rig_run(rig, &frame);
 	g_assert_cmpuint(wires->len, ==, 2);
 	for (guint i = 0; i < rig->packets->spans->len; i++)
-		longest = MAX(longest, g_array_index(rig->packets->spans, OscOutputSpan, i).length);
+		longest = MAX(longest, g_array_index(rig->packets->spans, OscEncodeSpan, i).length);
 	g_assert_cmpuint(mapping_rule_max_message(rule), ==, longest);
 }
 
@@ -837,14 +837,14 @@ static void
 test_encode_frame_bundle(void)
 {
 	g_autoptr(MessageBatch) batch = batch_of_users(2, 3);
-	g_autoptr(OscOutputPackets) packets = osc_output_packets_new();
+	g_autoptr(OscEncodePackets) packets = osc_encode_packets_new();
 	g_autoptr(GPtrArray) wires = g_ptr_array_new_with_free_func(wire_free);
-	const OscOutputSpan *span;
+	const OscEncodeSpan *span;
 	lo_timetag tt;
 
-	osc_output_encode(batch, MAPPING_BUNDLE_FRAME, 65507, TIMETAG_US, packets);
+	osc_encode_batch(batch, MAPPING_BUNDLE_FRAME, 65507, TIMETAG_US, packets);
 	g_assert_cmpuint(packets->spans->len, ==, 1);
-	span = &g_array_index(packets->spans, OscOutputSpan, 0);
+	span = &g_array_index(packets->spans, OscEncodeSpan, 0);
 	g_assert_cmpuint(span->messages, ==, 7);
 	tt = bundle_decode(packets->data->data + span->offset, span->length, wires);
 	g_assert_cmpuint(tt.sec, ==, 3208988800u);
@@ -863,12 +863,12 @@ static void
 test_encode_user_bundles(void)
 {
 	g_autoptr(MessageBatch) batch = batch_of_users(3, 2);
-	g_autoptr(OscOutputPackets) packets = osc_output_packets_new();
+	g_autoptr(OscEncodePackets) packets = osc_encode_packets_new();
 
-	osc_output_encode(batch, MAPPING_BUNDLE_USER, 65507, TIMETAG_US, packets);
+	osc_encode_batch(batch, MAPPING_BUNDLE_USER, 65507, TIMETAG_US, packets);
 	g_assert_cmpuint(packets->spans->len, ==, 4);
 	for (guint i = 0; i < 4; i++) {
-		const OscOutputSpan *span = &g_array_index(packets->spans, OscOutputSpan, i);
+		const OscEncodeSpan *span = &g_array_index(packets->spans, OscEncodeSpan, i);
 		g_autoptr(GPtrArray) wires = g_ptr_array_new_with_free_func(wire_free);
 
 		bundle_decode(packets->data->data + span->offset, span->length, wires);
@@ -887,13 +887,13 @@ static void
 test_encode_split(void)
 {
 	g_autoptr(MessageBatch) batch = batch_of_users(6, 15);
-	g_autoptr(OscOutputPackets) packets = osc_output_packets_new();
+	g_autoptr(OscEncodePackets) packets = osc_encode_packets_new();
 	g_autoptr(GPtrArray) wires = g_ptr_array_new_with_free_func(wire_free);
 
-	osc_output_encode(batch, MAPPING_BUNDLE_FRAME, 512, TIMETAG_US, packets);
+	osc_encode_batch(batch, MAPPING_BUNDLE_FRAME, 512, TIMETAG_US, packets);
 	g_assert_cmpuint(packets->spans->len, >, 1);
 	for (guint i = 0; i < packets->spans->len; i++) {
-		const OscOutputSpan *span = &g_array_index(packets->spans, OscOutputSpan, i);
+		const OscEncodeSpan *span = &g_array_index(packets->spans, OscEncodeSpan, i);
 		lo_timetag tt;
 
 		g_assert_cmpuint(span->length, <=, 512);
@@ -910,10 +910,10 @@ static void
 test_encode_plain(void)
 {
 	g_autoptr(MessageBatch) batch = batch_of_users(1, 2);
-	g_autoptr(OscOutputPackets) packets = osc_output_packets_new();
+	g_autoptr(OscEncodePackets) packets = osc_encode_packets_new();
 	g_autoptr(GPtrArray) wires = NULL;
 
-	osc_output_encode(batch, MAPPING_BUNDLE_NONE, 64, TIMETAG_US, packets);
+	osc_encode_batch(batch, MAPPING_BUNDLE_NONE, 64, TIMETAG_US, packets);
 	g_assert_cmpuint(packets->spans->len, ==, 3);
 	wires = packets_decode(packets);
 	g_assert_cmpstr(wire_get(wires, 0)->path, ==, "/frame");
@@ -926,9 +926,9 @@ static void
 test_encode_empty(void)
 {
 	g_autoptr(MessageBatch) batch = message_batch_new();
-	g_autoptr(OscOutputPackets) packets = osc_output_packets_new();
+	g_autoptr(OscEncodePackets) packets = osc_encode_packets_new();
 
-	osc_output_encode(batch, MAPPING_BUNDLE_FRAME, 1472, TIMETAG_US, packets);
+	osc_encode_batch(batch, MAPPING_BUNDLE_FRAME, 1472, TIMETAG_US, packets);
 	g_assert_cmpuint(packets->spans->len, ==, 0);
 }
 

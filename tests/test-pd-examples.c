@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "childproc.h"
-#include "osc-output.h"
+#include "osc-encode.h"
 #include "pdharness.h"
 #include "testutil.h"
 #include "tuio-pack.h"
@@ -719,14 +719,14 @@ static void
 tuio_send(GSocket *socket, GSocketAddress *to, const TuioFrame *frame)
 {
 	g_autoptr(TuioPacked) packed = tuio_packed_new();
-	g_autoptr(OscOutputPackets) packets = osc_output_packets_new();
+	g_autoptr(OscEncodePackets) packets = osc_encode_packets_new();
 	g_autoptr(GError) error = NULL;
 
 	tuio_pack(frame, TUIO_PROFILE_2DCUR, "skelbridge@test", 1472, packed);
-	osc_output_encode_bundles((MessageBatch *const *)packed->bundles->pdata, packed->n_bundles,
-	                          g_get_real_time(), packets);
+	osc_encode_bundles((MessageBatch *const *)packed->bundles->pdata, packed->n_bundles,
+	                   g_get_real_time(), packets);
 	for (guint i = 0; i < packets->spans->len; i++) {
-		const OscOutputSpan *span = &g_array_index(packets->spans, OscOutputSpan, i);
+		const OscEncodeSpan *span = &g_array_index(packets->spans, OscEncodeSpan, i);
 
 		g_assert_cmpint(g_socket_send_to(socket, to,
 		                                 (const char *)packets->data->data + span->offset,

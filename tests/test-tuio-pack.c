@@ -3,7 +3,7 @@
 #include <lo/lo.h>
 #include <string.h>
 
-#include "osc-output.h"
+#include "osc-encode.h"
 #include "tuio-decoder.h"
 #include "tuio-pack.h"
 
@@ -27,15 +27,15 @@ send_frame(const TuioFrame *frame, TuioProfile profile, const char *source, guin
            TuioDecoder *decoder)
 {
 	g_autoptr(TuioPacked) packed = tuio_packed_new();
-	g_autoptr(OscOutputPackets) packets = osc_output_packets_new();
+	g_autoptr(OscEncodePackets) packets = osc_encode_packets_new();
 	g_autoptr(GError) error = NULL;
 
 	tuio_pack(frame, profile, source, max_packet, packed);
-	osc_output_encode_bundles((MessageBatch *const *)packed->bundles->pdata, packed->n_bundles,
-	                          1000000, packets);
+	osc_encode_bundles((MessageBatch *const *)packed->bundles->pdata, packed->n_bundles,
+	                   1000000, packets);
 	g_assert_cmpuint(packets->spans->len, ==, packed->n_bundles);
 	for (guint i = 0; i < packets->spans->len; i++) {
-		const OscOutputSpan *span = &g_array_index(packets->spans, OscOutputSpan, i);
+		const OscEncodeSpan *span = &g_array_index(packets->spans, OscEncodeSpan, i);
 
 		g_assert_cmpuint(span->length, <=, max_packet);
 		tuio_decoder_feed(decoder, packets->data->data + span->offset, span->length,
