@@ -668,13 +668,15 @@ bridge_reset(Bridge *b)
 void
 bridge_frame(Bridge *b, const DepthFrame *frame)
 {
+	g_autoptr(GError) error = NULL;
 	gint64 start = g_get_monotonic_time();
 	double ms;
 
 	/* A still follows nothing: the tracker starts afresh on it, and so do gestures. */
 	if (frame->still)
 		bridge_reset_gestures(b);
-	skeletons_process(b->skeletons, frame, &b->frame);
+	if (!skeletons_process(b->skeletons, frame, &b->frame, &error))
+		bridge_log(b, G_LOG_LEVEL_WARNING, "%s", error->message);
 	ms = (g_get_monotonic_time() - start) / 1000.0;
 	bridge_send(b, &b->frame,
 	            bridge_clock_timetag(&b->clock, frame->time_us, g_get_real_time()));

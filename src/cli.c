@@ -376,3 +376,25 @@ cli_is_terminal(void)
 {
 	return isatty(STDERR_FILENO);
 }
+
+gboolean
+cli_run_source(Source *source, const SourceCallbacks *callbacks, gpointer data, GMainLoop *loop,
+               int *status, gboolean *signalled, GError **error)
+{
+	if (!source_start(source, callbacks, data, error))
+		return FALSE;
+	cli_quit_on_signals(loop, status, signalled);
+	g_main_loop_run(loop);
+	source_stop(source);
+	return TRUE;
+}
+
+void
+cli_add_skeletons_help(GOptionContext *context)
+{
+	g_autofree char *skeletons = skeletons_usage();
+	g_autofree char *description = g_strdup_printf(
+	        "%s\nSkeletons:\n%s", g_option_context_get_description(context), skeletons);
+
+	g_option_context_set_description(context, description);
+}

@@ -115,6 +115,24 @@ gboolean cli_source_event(Source *source, SourceEvent event, const GError *error
 void cli_quit_on_signals(GMainLoop *loop, int *status, gboolean *signalled);
 
 /**
+ * cli_run_source:
+ * The loop every command runs: starts @source with @callbacks and @data,
+ * quits @loop on signals (cli_quit_on_signals(); take SIGHUP before, when
+ * the command has a use for it), runs @loop until a callback or a signal
+ * quits it, and stops @source. FALSE with @error set when @source would
+ * not start.
+ */
+gboolean cli_run_source(Source *source, const SourceCallbacks *callbacks, gpointer data,
+                        GMainLoop *loop, int *status, gboolean *signalled, GError **error);
+
+/**
+ * cli_add_skeletons_help:
+ * Adds the skeleton backends to @context's description, after the sources,
+ * for the commands with --skeletons.
+ */
+void cli_add_skeletons_help(GOptionContext *context);
+
+/**
  * cli_take_hangup:
  * SIGHUP calls @func(@data) on @loop's context (run: reload the mappings),
  * including one that came before. Before cli_quit_on_signals().

@@ -65,11 +65,8 @@ cmd_record_run(CmdRecord *rec, Source *source)
 	guint n;
 
 	rec->start_walltime = g_get_real_time() / 1e6;
-	if (!source_start(source, &callbacks, rec, &error))
+	if (!cli_run_source(source, &callbacks, rec, rec->loop, &rec->status, NULL, &error))
 		return cli_fail(error);
-	cli_quit_on_signals(rec->loop, &rec->status, NULL);
-	g_main_loop_run(rec->loop);
-	source_stop(source);
 	n = dump_writer_n_frames(rec->writer);
 	if (!dump_writer_close(g_steal_pointer(&rec->writer), &error))
 		return cli_fail(error);

@@ -335,15 +335,16 @@ cmd_run_loop(CmdRun *run)
 	g_autoptr(GError) error = NULL;
 	GSource *status;
 
+	gboolean started;
+
 	run->start_us = run->window_start_us = run->last_log_us = g_get_monotonic_time();
-	if (!source_start(run->source, &callbacks, run, &error))
-		return cli_fail(error);
 	status = cmd_run_attach(run, g_timeout_source_new(STATUS_INTERVAL_MS), cmd_run_status);
 	cli_take_hangup(run->loop, cmd_run_hangup, run);
-	cli_quit_on_signals(run->loop, &run->status, NULL);
-	g_main_loop_run(run->loop);
+	started =
+	        cli_run_source(run->source, &callbacks, run, run->loop, &run->status, NULL, &error);
 	cmd_run_detach(status);
-	source_stop(run->source);
+	if (!started)
+		return cli_fail(error);
 	bridge_finish(run->bridge);
 	cmd_run_summary(run);
 	return run->status;
@@ -374,12 +375,8 @@ cmd_run_add_entries(GOptionContext *context, CmdRunArgs *args)
 		  &args->view_screenshot_after, NULL, "N" },
 		G_OPTION_ENTRY_NULL
 	};
-	g_autofree char *skeletons = skeletons_usage();
-	g_autofree char *description = g_strdup_printf(
-	        "%s\nSkeletons:\n%s", g_option_context_get_description(context), skeletons);
-
 	g_option_context_add_main_entries(context, entries, NULL);
-	g_option_context_set_description(context, description);
+	cli_add_skeletons_help(context);
 }
 
 static void

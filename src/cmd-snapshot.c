@@ -94,7 +94,10 @@ cmd_snapshot_frame(Source *source, const DepthFrame *depth, gpointer user_data)
 	gint64 start = g_get_monotonic_time();
 	double ms;
 
-	skeletons_process(snap->skeletons, depth, &frame);
+	if (!skeletons_process(snap->skeletons, depth, &frame, &error)) {
+		cli_warning("%s", error->message);
+		g_clear_error(&error);
+	}
 	ms = (g_get_monotonic_time() - start) / 1000.0;
 	snap->frames++;
 	if (cmd_snapshot_due(snap, depth->number)) {
@@ -124,11 +127,9 @@ cmd_snapshot_loop(CmdSnapshot *snap, Source *source)
 	static const SourceCallbacks callbacks = { cmd_snapshot_frame, cmd_snapshot_event };
 	g_autoptr(GError) error = NULL;
 
-	if (!source_start(source, &callbacks, snap, &error))
+	if (!cli_run_source(source, &callbacks, snap, snap->loop, &snap->status, &snap->signalled,
+	                    &error))
 		return cli_fail(error);
-	cli_quit_on_signals(snap->loop, &snap->status, &snap->signalled);
-	g_main_loop_run(snap->loop);
-	source_stop(source);
 	if (snap->status == 0 && snap->written == 0 && !snap->signalled) {
 		cli_error("%s: the source ended after %" G_GUINT64_FORMAT
 		          " frames, before frame %" G_GUINT64_FORMAT,
@@ -152,12 +153,8 @@ cmd_snapshot_add_entries(GOptionContext *context, CmdSnapshotArgs *args)
 		  "With --every: stop after N pictures (default: at the source's end)", "N" },
 		G_OPTION_ENTRY_NULL
 	};
-	g_autofree char *skeletons = skeletons_usage();
-	g_autofree char *description = g_strdup_printf(
-	        "%s\nSkeletons:\n%s", g_option_context_get_description(context), skeletons);
-
 	g_option_context_add_main_entries(context, entries, NULL);
-	g_option_context_set_description(context, description);
+	cli_add_skeletons_help(context);
 }
 
 static void

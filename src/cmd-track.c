@@ -141,7 +141,10 @@ cmd_track_frame(Source *source, const DepthFrame *frame, gpointer user_data)
 	CmdTrack *track = user_data;
 	TrackerFrame out;
 
-	skeletons_process(track->skeletons, frame, &out);
+	g_autoptr(GError) error = NULL;
+
+	if (!skeletons_process(track->skeletons, frame, &out, &error))
+		cli_warning("%s", error->message);
 	if (track->json)
 		cmd_track_print_json(&out, frame->timestamp, track->skeletons);
 	else
@@ -170,11 +173,8 @@ cmd_track_loop(CmdTrack *track, Source *source)
 	static const SourceCallbacks callbacks = { cmd_track_frame, cmd_track_event };
 	g_autoptr(GError) error = NULL;
 
-	if (!source_start(source, &callbacks, track, &error))
+	if (!cli_run_source(source, &callbacks, track, track->loop, &track->status, NULL, &error))
 		return cli_fail(error);
-	cli_quit_on_signals(track->loop, &track->status, NULL);
-	g_main_loop_run(track->loop);
-	source_stop(source);
 	return track->status;
 }
 

@@ -11,25 +11,27 @@ skeletons_tracker_open(const TrackerSettings *settings, GError **error)
 
 /* Stills start a new sequence each; so does a source whose clock starts
  * over (a recording looping, a device that came back). */
-static void
-skeletons_tracker_process(gpointer data, const DepthFrame *depth, TrackerFrame *out)
+static gboolean
+skeletons_tracker_process(gpointer data, const DepthFrame *depth, TrackerFrame *out, GError **error)
 {
 	Tracker *tracker = data;
-	g_autoptr(GError) error = NULL;
+	g_autoptr(GError) local = NULL;
 
 	if (depth->still)
 		tracker_reset(tracker);
-	if (tracker_process(tracker, depth->mm, depth->number, depth->time_us, out, &error))
-		return;
-	g_clear_error(&error);
+	if (tracker_process(tracker, depth->mm, depth->number, depth->time_us, out, &local))
+		return TRUE;
+	g_clear_error(&local);
 	tracker_reset(tracker);
-	if (tracker_process(tracker, depth->mm, depth->number, depth->time_us, out, &error))
-		return;
+	if (tracker_process(tracker, depth->mm, depth->number, depth->time_us, out, &local))
+		return TRUE;
 	/* Only a frame time the tracker cannot take is left: no users. */
-	g_warning("tracker: frame %" G_GUINT64_FORMAT ": %s", depth->number, error->message);
 	out->frame = depth->number;
 	out->time_us = depth->time_us;
 	out->n_users = 0;
+	g_set_error(error, SKELETONS_ERROR, SKELETONS_ERROR_FAILED,
+	            "tracker: frame %" G_GUINT64_FORMAT ": %s", depth->number, local->message);
+	return FALSE;
 }
 
 /* The labels of the frame tracker_process() saw last. */

@@ -10,17 +10,19 @@ skeletons_truth_open(const TrackerSettings *settings G_GNUC_UNUSED, GError **err
 	return (gpointer)&skeletons_truth_backend;
 }
 
-static void
-skeletons_truth_process(gpointer data G_GNUC_UNUSED, const DepthFrame *depth, TrackerFrame *out)
+static gboolean
+skeletons_truth_process(gpointer data G_GNUC_UNUSED, const DepthFrame *depth, TrackerFrame *out,
+                        GError **error G_GNUC_UNUSED)
 {
 	if (depth->truth != NULL) {
 		truth_to_tracker_frame(depth->truth, depth->number, depth->time_us,
 		                       SKELETONS_TRUTH_MIN_PIXELS, out);
-		return;
+		return TRUE;
 	}
 	out->frame = depth->number;
 	out->time_us = depth->time_us;
 	out->n_users = 0;
+	return TRUE;
 }
 
 /* Only the demo knows what each pixel shows. */

@@ -71,10 +71,10 @@ skeletons_free(Skeletons *skeletons)
 	g_free(skeletons);
 }
 
-void
-skeletons_process(Skeletons *skeletons, const DepthFrame *depth, TrackerFrame *out)
+gboolean
+skeletons_process(Skeletons *skeletons, const DepthFrame *depth, TrackerFrame *out, GError **error)
 {
-	skeletons->backend->process(skeletons->data, depth, out);
+	return skeletons->backend->process(skeletons->data, depth, out, error);
 }
 
 const char *

@@ -1,9 +1,9 @@
 /* Skeletons: where the users and joints of a depth frame come from.
  *
  * Each backend is one skeletons-*.c file exporting a SkeletonsBackend and
- * delivers exactly the tracker's result type, TrackerFrame. Today the demo
- * scene's truth ("truth") is the backend; the skeleton tracker plugs in as
- * another one. */
+ * delivers exactly the tracker's result type, TrackerFrame. The skeleton
+ * tracker ("tracker") is the default backend; the demo scene's truth
+ * ("truth") is the other, for tests and for comparing against. */
 #pragma once
 
 #include <glib.h>
@@ -24,8 +24,10 @@ typedef struct {
 	const char *usage; /* one line: "truth   the demo scene's ..." */
 	/* @settings: the tracker's, for backends that track; never NULL. */
 	gpointer (*open)(const TrackerSettings *settings, GError **error);
-	/* Fills @out for @depth: frame number, time and users. */
-	void (*process)(gpointer data, const DepthFrame *depth, TrackerFrame *out);
+	/* Fills @out for @depth: frame number, time and users; FALSE with
+	 * @error when the frame could not be taken (@out then has no users). */
+	gboolean (*process)(gpointer data, const DepthFrame *depth, TrackerFrame *out,
+	                    GError **error);
 	/* Optional: forget the past (the source jumped, the device came back). */
 	void (*reset)(gpointer data);
 	/* Optional: what each pixel of @depth, just processed into @frame, was
@@ -51,8 +53,14 @@ Skeletons *skeletons_open_full(const char *name, const TrackerSettings *settings
 void skeletons_free(Skeletons *skeletons);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(Skeletons, skeletons_free)
 
-/** skeletons_process: the users in @depth, into @out. */
-void skeletons_process(Skeletons *skeletons, const DepthFrame *depth, TrackerFrame *out);
+/**
+ * skeletons_process:
+ * The users in @depth, into @out. FALSE with @error set when the frame
+ * could not be taken: @out then holds its number and time and no users,
+ * and the caller says so as it reports.
+ */
+gboolean skeletons_process(Skeletons *skeletons, const DepthFrame *depth, TrackerFrame *out,
+                           GError **error);
 
 const char *skeletons_name(const Skeletons *skeletons);
 

@@ -76,7 +76,7 @@ record_scene(DemoScene *scene, GArray *recorded[N_BACKENDS])
 		for (guint b = 0; b < N_BACKENDS; b++) {
 			Recorded *r = &g_array_index(recorded[b], Recorded, k);
 
-			skeletons_process(skeletons[b], depth, &r->frame);
+			skeletons_process(skeletons[b], depth, &r->frame, NULL);
 			for (guint u = 0; u < r->frame.n_users; u++)
 				r->actors[u] = actor_of_user(depth->truth, &r->frame.users[u]);
 		}

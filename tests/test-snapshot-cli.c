@@ -282,7 +282,7 @@ assert_tracker_labels(cairo_surface_t *surface, const char *spec, guint n)
 	for (guint k = 0; k <= n; k++) {
 		depth = source_read(source, &error);
 		g_assert_nonnull(depth);
-		skeletons_process(skeletons, depth, &frame);
+		skeletons_process(skeletons, depth, &frame, NULL);
 	}
 	g_assert_true(skeletons_get_labels(skeletons, depth, &frame, labels));
 	g_assert_cmpuint(frame.n_users, ==, 1);
