@@ -4,11 +4,11 @@
 #include <string.h>
 
 #include "gesture/gesture.h"
-#include "mapping-engine.h"
-#include "mapping-file.h"
-#include "mapping-parser.h"
-#include "tuio-output.h"
-#include "skeletons.h"
+#include "mapping/mapping-engine.h"
+#include "mapping/mapping-file.h"
+#include "mapping/mapping-parse.h"
+#include "outputs/tuio-output.h"
+#include "skeletons/skeletons.h"
 
 /* The formatter would space the quark's name out as a subtraction. */
 /* clang-format off */

@@ -10,9 +10,9 @@
 
 #include <glib.h>
 
-#include "depth.h"
-#include "message.h"
-#include "osc-output.h"
+#include "base/depth.h"
+#include "mapping/message.h"
+#include "outputs/osc-output.h"
 #include "tracker/tracker.h"
 
 #define BRIDGE_ERROR (bridge_error_quark())

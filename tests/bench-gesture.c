@@ -10,9 +10,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "demo-scene.h"
+#include "demo/demo-scene.h"
 #include "gesture/gesture.h"
-#include "skeletons.h"
+#include "skeletons/skeletons.h"
 
 /* A user is the actor whose torso is this close to the user's centre. */
 #define MAX_ACTOR_DISTANCE_MM 600.0

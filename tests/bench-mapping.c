@@ -15,8 +15,8 @@
 #include <unistd.h>
 
 #include "bridge.h"
-#include "mapping-engine.h"
-#include "mapping-parser.h"
+#include "mapping/mapping-engine.h"
+#include "mapping/mapping-parse.h"
 #include "testutil.h"
 
 #define FRAMES  3000

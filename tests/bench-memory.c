@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "demo-scene.h"
+#include "demo/demo-scene.h"
 #include "tracker/tracker.h"
 
 double

@@ -3,9 +3,9 @@
  * nothing about time. Run with: meson test -C build --benchmark sources */
 #include <stdio.h>
 
-#include "demo-scene.h"
-#include "dump.h"
-#include "source.h"
+#include "demo/demo-scene.h"
+#include "sources/dump.h"
+#include "sources/source.h"
 #include "testutil.h"
 
 #define RENDER_FRAMES 300

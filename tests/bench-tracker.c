@@ -14,7 +14,7 @@
 #include "bench-real.h"
 #include "bench-rooms.h"
 #include "bench-timing.h"
-#include "demo-scene.h"
+#include "demo/demo-scene.h"
 #include "score.h"
 #include "tracker/tracker.h"
 

@@ -10,9 +10,9 @@
 
 #include "bridge.h"
 #include "childproc.h"
-#include "demo-scene.h"
+#include "demo/demo-scene.h"
 #include "testutil.h"
-#include "view-feed.h"
+#include "view/view-feed.h"
 #include "xvfb.h"
 
 #define FEED_FRAMES  300

@@ -1,7 +1,7 @@
 #!/bin/sh
 # The man pages agree with the program: every command and every option that
 # `skelbridge COMMAND --help` lists is in skelbridge(1), every exit status of
-# src/cli.h is under EXIT STATUS, every key the mapping parser takes is in
+# src/cli/cli.h is under EXIT STATUS, every key the mapping parser takes is in
 # mappings/README.md (the source of skelbridge.map(5)); and the built pages
 # render without a warning.
 #   check-man.sh [BUILT_PAGE...]   (none when scdoc was not there)
@@ -32,8 +32,8 @@ for option in --help --version; do
 done
 
 exits=$(sed -n '/^# EXIT STATUS/,/^# /p' "$page")
-codes=$(grep -oE 'CLI_EXIT_[A-Z_]+ = [0-9]+' "$root/src/cli.h" | grep -oE '[0-9]+$')
-[ -n "$codes" ] || fail "no exit statuses found in src/cli.h"
+codes=$(grep -oE 'CLI_EXIT_[A-Z_]+ = [0-9]+' "$root/src/cli/cli.h" | grep -oE '[0-9]+$')
+[ -n "$codes" ] || fail "no exit statuses found in src/cli/cli.h"
 for code in $codes; do
 	printf '%s\n' "$exits" | grep -qx "\*$code\*" ||
 		fail "exit status $code is not under EXIT STATUS in skelbridge(1)"

@@ -5,7 +5,7 @@
 
 #include <glib.h>
 
-#include "demo-scene.h"
+#include "demo/demo-scene.h"
 #include "tracker/tracker-types.h"
 
 #define SCORE_NEAR_MM    100.0 /* a joint this near the truth is found */

@@ -4,10 +4,10 @@
 #include <string.h>
 
 #include "bridge.h"
-#include "demo-scene.h"
-#include "skeletons.h"
+#include "demo/demo-scene.h"
+#include "skeletons/skeletons.h"
 #include "testutil.h"
-#include "view-feed.h"
+#include "view/view-feed.h"
 
 typedef struct {
 	guint calls;

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "childproc.h"
-#include "mapping.h"
+#include "mapping/mapping.h"
 #include "oscsink.h"
 #include "testutil.h"
 

@@ -7,7 +7,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "demo-scene.h"
+#include "demo/demo-scene.h"
 #include "testutil.h"
 
 #define HEIGHT_EPS_MM 5.0

@@ -3,9 +3,9 @@
 #include <math.h>
 #include <string.h>
 
-#include "demo-scene.h"
+#include "demo/demo-scene.h"
 #include "gesture/gesture.h"
-#include "truth.h"
+#include "demo/truth.h"
 
 #define FRAME_AT(seconds) ((guint64)((seconds)*DEMO_FPS))
 

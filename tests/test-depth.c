@@ -1,7 +1,7 @@
 /* libfreenect's raw-to-millimetre table and its inverse. */
 #include <math.h>
 
-#include "depth.h"
+#include "base/depth.h"
 
 /* libfreenect's formula, written out again from its registration.c:
  * const_shift 200, parameter coefficient 4, offset 0.375, reference pixel

@@ -3,7 +3,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "dump.h"
+#include "sources/dump.h"
 #include "testutil.h"
 
 typedef struct {

@@ -2,12 +2,12 @@
  * written, "skelbridge-NAME-error-quark", which a formatter once spaced
  * into "skelbridge - NAME - error - quark". */
 #include "bridge.h"
-#include "demo-scene.h"
-#include "dump.h"
+#include "demo/demo-scene.h"
+#include "sources/dump.h"
 #include "gesture/gesture.h"
-#include "mapping.h"
-#include "skeletons.h"
-#include "source.h"
+#include "mapping/mapping.h"
+#include "skeletons/skeletons.h"
+#include "sources/source.h"
 #include "tracker/tracker.h"
 
 static void

@@ -15,8 +15,8 @@
 #include <sys/wait.h>
 
 #include "childproc.h"
-#include "depth.h"
-#include "dump.h"
+#include "base/depth.h"
+#include "sources/dump.h"
 #include "oscsink.h"
 #include "testutil.h"
 

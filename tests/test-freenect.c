@@ -4,7 +4,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
-#include "dump.h"
+#include "sources/dump.h"
 #include "testutil.h"
 
 typedef struct {

@@ -8,7 +8,7 @@
 
 #include "bridge.h"
 #include "childproc.h"
-#include "demo-scene.h"
+#include "demo/demo-scene.h"
 #include "gesture-synth.h"
 #include "oscsink.h"
 #include "testutil.h"

@@ -5,10 +5,10 @@
 #include <math.h>
 #include <string.h>
 
-#include "mapping-engine.h"
-#include "mapping-file.h"
-#include "mapping-parser.h"
-#include "osc-encode.h"
+#include "mapping/mapping-engine.h"
+#include "mapping/mapping-file.h"
+#include "mapping/mapping-parse.h"
+#include "outputs/osc-encode.h"
 #include "testutil.h"
 
 #define HEAD "[mapping]\nformat = 1\n"

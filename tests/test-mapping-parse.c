@@ -4,8 +4,8 @@
 
 #include <glib/gstdio.h>
 
-#include "mapping-file.h"
-#include "mapping-parser.h"
+#include "mapping/mapping-file.h"
+#include "mapping/mapping-parse.h"
 #include "testutil.h"
 
 /* A valid head for files whose mistake comes later. */

@@ -10,11 +10,11 @@
 #include <string.h>
 
 #include "childproc.h"
-#include "osc-encode.h"
+#include "outputs/osc-encode.h"
 #include "pdharness.h"
 #include "testutil.h"
-#include "tuio-pack.h"
-#include "tuio.h"
+#include "outputs/tuio-pack.h"
+#include "mapping/tuio.h"
 
 #define RUN_MS 120000
 

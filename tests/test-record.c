@@ -2,8 +2,8 @@
  * own fakenect, and skelbridge's freenect source under fakenect all play. */
 #include <string.h>
 
-#include "dump.h"
-#include "source.h"
+#include "sources/dump.h"
+#include "sources/source.h"
 #include "testutil.h"
 
 #define N_FRAMES 20

@@ -6,12 +6,12 @@
 #include <string.h>
 #include <sys/wait.h>
 
-#include "demo-scene.h"
-#include "skeletons.h"
-#include "snapshot.h"
-#include "source.h"
+#include "demo/demo-scene.h"
+#include "skeletons/skeletons.h"
+#include "view/snapshot.h"
+#include "sources/source.h"
 #include "testutil.h"
-#include "truth.h"
+#include "demo/truth.h"
 
 /* The demo frame the binary pictures, as the test renders it itself. */
 typedef struct {

@@ -2,10 +2,10 @@
 #include <math.h>
 #include <string.h>
 
-#include "demo-scene.h"
-#include "snapshot.h"
+#include "demo/demo-scene.h"
+#include "view/snapshot.h"
 #include "testutil.h"
-#include "truth.h"
+#include "demo/truth.h"
 
 typedef struct {
 	DemoScene *scene;

@@ -4,8 +4,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "dump.h"
-#include "source.h"
+#include "sources/dump.h"
+#include "sources/source.h"
 #include "testutil.h"
 
 typedef struct {

@@ -2,7 +2,7 @@
  * README shows, from the demo, from a recording and from raw stills. */
 #include <string.h>
 
-#include "depth.h"
+#include "base/depth.h"
 #include "testutil.h"
 
 static void

@@ -3,7 +3,7 @@
  * answering on the caller's main context. */
 #include <string.h>
 
-#include "demo-scene.h"
+#include "demo/demo-scene.h"
 #include "score.h"
 #include "tracker/tracker.h"
 

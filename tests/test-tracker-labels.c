@@ -3,7 +3,7 @@
  * without a reading say so; before any frame there is nothing to give. */
 #include <string.h>
 
-#include "demo-scene.h"
+#include "demo/demo-scene.h"
 #include "tracker/tracker.h"
 
 #define SHARE_MIN 0.9 /* of a kind's true pixels the tracker labels alike */

@@ -12,7 +12,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "demo-scene.h"
+#include "demo/demo-scene.h"
 #include "tracker/tracker-segment.h"
 #include "tracker/tracker.h"
 

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "demo-scene.h"
+#include "demo/demo-scene.h"
 #include "tracker/tracker.h"
 
 #define HEIGHT_EPS_MM 5.0

@@ -3,7 +3,7 @@
  * and far, child and tall, several people, furniture and nobody. */
 #include <string.h>
 
-#include "demo-scene.h"
+#include "demo/demo-scene.h"
 #include "score.h"
 #include "tracker/tracker.h"
 

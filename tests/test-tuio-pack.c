@@ -3,9 +3,9 @@
 #include <lo/lo.h>
 #include <string.h>
 
-#include "osc-encode.h"
+#include "outputs/osc-encode.h"
 #include "tuio-decoder.h"
-#include "tuio-pack.h"
+#include "outputs/tuio-pack.h"
 
 static void
 cursor(TuioFrame *f, gint32 session, float x, float y)

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "tuio.h"
+#include "mapping/tuio.h"
 
 #define FRAME_US  33333
 #define ADULT_ARM 330.0 /* upper arm and forearm: reach 660 mm */

@@ -3,7 +3,7 @@
  * newest first, and a copy is never torn between threads. */
 #include <string.h>
 
-#include "view-feed.h"
+#include "view/view-feed.h"
 
 static TrackerFrame
 numbered(guint64 n)

@@ -7,8 +7,8 @@
 #include <sys/wait.h>
 
 #include "childproc.h"
-#include "depth.h"
-#include "snapshot.h"
+#include "base/depth.h"
+#include "view/snapshot.h"
 #include "testutil.h"
 #include "xvfb.h"
 

@@ -4,10 +4,10 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "demo-scene.h"
-#include "dump.h"
-#include "skeletons.h"
-#include "truth.h"
+#include "demo/demo-scene.h"
+#include "sources/dump.h"
+#include "skeletons/skeletons.h"
+#include "demo/truth.h"
 
 char *
 testutil_tmpdir(void)

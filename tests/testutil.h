@@ -4,7 +4,7 @@
 
 #include <gio/gio.h>
 
-#include "depth.h"
+#include "base/depth.h"
 #include "tracker/tracker-types.h"
 
 /** testutil_tmpdir: a fresh temporary folder, removed by testutil_rmdir(). */

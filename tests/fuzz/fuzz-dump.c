@@ -4,8 +4,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "depth.h"
-#include "dump.h"
+#include "base/depth.h"
+#include "sources/dump.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -3,8 +3,8 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "mapping-engine.h"
-#include "mapping-parser.h"
+#include "mapping/mapping-engine.h"
+#include "mapping/mapping-parse.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

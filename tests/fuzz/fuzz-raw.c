@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <unistd.h>
 
-#include "source.h"
+#include "sources/source.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

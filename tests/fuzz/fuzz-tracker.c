@@ -6,7 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "depth.h"
+#include "base/depth.h"
 #include "tracker/tracker.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

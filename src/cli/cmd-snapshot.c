@@ -8,8 +8,8 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "skeletons.h"
-#include "snapshot.h"
+#include "skeletons/skeletons.h"
+#include "view/snapshot.h"
 
 typedef struct {
 	char *skeletons;

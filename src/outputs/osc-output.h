@@ -10,8 +10,8 @@
 
 #include <glib.h>
 
-#include "mapping.h"
-#include "message.h"
+#include "mapping/mapping.h"
+#include "mapping/message.h"
 #include "osc-encode.h"
 
 typedef struct _OscOutput OscOutput;

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "depth.h"
+#include "base/depth.h"
 
 /* space = screen: z from 0 at 0.5 m to 1 at 4.5 m, the Kinect's useful range. */
 #define SCREEN_NEAR_MM 500.0

@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "depth.h"
+#include "base/depth.h"
 
 #define NEAR_MM       500.0
 #define FAR_MM        5000.0

@@ -8,7 +8,7 @@
 
 #include <glib.h>
 
-#include "depth.h"
+#include "base/depth.h"
 #include "tracker/tracker.h"
 
 #define SKELETONS_ERROR (skeletons_error_quark())

@@ -5,8 +5,8 @@
  * Pure: neutral messages out, one MessageBatch per bundle. */
 #pragma once
 
-#include "message.h"
-#include "tuio.h"
+#include "mapping/message.h"
+#include "mapping/tuio.h"
 
 /* One frame's bundles, reused from frame to frame. */
 typedef struct {

@@ -1,7 +1,7 @@
 /* The built-in demo source: "demo" plays the demo routine for ever,
  * "demo:NAME" plays one pass of a scene from the library (or for ever with
  * the loop option). */
-#include "demo-scene.h"
+#include "demo/demo-scene.h"
 #include "source.h"
 
 typedef struct {

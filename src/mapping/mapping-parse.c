@@ -5,7 +5,7 @@
  * or left over. The second reads every entry through the table of keys its
  * section takes, then resolves references between sections. Line numbers
  * start at 1. Nothing is read from disk here. */
-#include "mapping-parser.h"
+#include "mapping-parse.h"
 #include "mapping-tuio.h"
 
 #include <gio/gio.h>

@@ -4,7 +4,7 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "dump.h"
+#include "sources/dump.h"
 
 typedef struct {
 	GMainLoop *loop;

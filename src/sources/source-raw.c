@@ -5,7 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "datafile.h"
+#include "base/datafile.h"
 #include "source.h"
 
 #define RAW_FILE_BYTES (DEPTH_PIXELS * 2)

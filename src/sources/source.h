@@ -11,7 +11,7 @@
 
 #include <glib.h>
 
-#include "depth.h"
+#include "base/depth.h"
 
 #define SOURCE_ERROR (source_error_quark())
 GQuark source_error_quark(void);

@@ -9,8 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "datafile.h"
-#include "depth.h"
+#include "base/datafile.h"
+#include "base/depth.h"
 
 #define DEPTH_DATA_BYTES (DEPTH_PIXELS * sizeof(guint16))
 

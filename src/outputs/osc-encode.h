@@ -4,8 +4,8 @@
 
 #include <glib.h>
 
-#include "mapping.h"
-#include "message.h"
+#include "mapping/mapping.h"
+#include "mapping/message.h"
 
 /* Encoded packets, back to back in one buffer: reused from frame to frame. */
 typedef struct {

@@ -1,7 +1,7 @@
 /* The demo scene's truth as skeletons: what a perfect tracker would report.
  * Frames from other sources carry no truth and give no users. */
 #include "skeletons.h"
-#include "truth.h"
+#include "demo/truth.h"
 
 static gpointer
 skeletons_truth_open(const TrackerSettings *settings G_GNUC_UNUSED, GError **error G_GNUC_UNUSED)

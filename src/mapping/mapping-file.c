@@ -6,8 +6,8 @@
 
 #include <string.h>
 
-#include "datafile.h"
-#include "mapping-parser.h"
+#include "base/datafile.h"
+#include "mapping-parse.h"
 
 gboolean
 mapping_file_read(const char *path, char **text, gsize *length, GError **error)

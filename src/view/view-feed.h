@@ -18,8 +18,8 @@
 #include <glib.h>
 
 #include "bridge.h"
-#include "depth.h"
-#include "message.h"
+#include "base/depth.h"
+#include "mapping/message.h"
 #include "tracker/tracker-types.h"
 
 typedef struct {

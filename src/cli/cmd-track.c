@@ -8,7 +8,7 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "skeletons.h"
+#include "skeletons/skeletons.h"
 
 typedef struct {
 	GMainLoop *loop;

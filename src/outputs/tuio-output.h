@@ -4,7 +4,7 @@
  * session ids and the frame sequence go on rising. */
 #pragma once
 
-#include "mapping.h"
+#include "mapping/mapping.h"
 #include "osc-output.h"
 #include "tuio-pack.h"
 

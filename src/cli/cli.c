@@ -8,9 +8,9 @@
 #include <unistd.h>
 
 #include "bridge.h"
-#include "dump.h"
-#include "mapping.h"
-#include "skeletons.h"
+#include "sources/dump.h"
+#include "mapping/mapping.h"
+#include "skeletons/skeletons.h"
 
 void
 cli_add_source_entries(GOptionContext *context, CliSourceArgs *args)

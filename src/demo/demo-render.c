@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "depth.h"
+#include "base/depth.h"
 
 typedef struct {
 	float x, y, z;

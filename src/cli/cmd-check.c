@@ -5,7 +5,7 @@
 
 #include "cli.h"
 #include "commands.h"
-#include "mapping-file.h"
+#include "mapping/mapping-file.h"
 
 static void
 cmd_check_summary(const Mapping *mapping)

@@ -3,7 +3,7 @@
 
 #include <glib.h>
 
-#include "source.h"
+#include "sources/source.h"
 #include "tracker/tracker.h"
 
 typedef struct {

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "depth.h"
+#include "base/depth.h"
 
 #define NEAR_MM         450.0  /* the Kinect reads nothing nearer */
 #define FAR_MM          9000.0 /* nor farther */

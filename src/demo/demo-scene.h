@@ -15,7 +15,7 @@
 #include "demo-kit.h"
 #include "demo-render.h"
 #include "demo-script.h"
-#include "depth.h"
+#include "base/depth.h"
 #include "tracker/tracker-joint.h"
 
 #define DEMO_FPS        30

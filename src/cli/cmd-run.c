@@ -19,10 +19,10 @@
 #include "bridge.h"
 #include "cli.h"
 #include "commands.h"
-#include "skeletons.h"
-#include "view-feed.h"
+#include "skeletons/skeletons.h"
+#include "view/view-feed.h"
 #if SKELBRIDGE_VIEW
-#include "view.h"
+#include "view/view.h"
 #endif
 
 #define STATUS_INTERVAL_MS 500
