@@ -5,7 +5,7 @@
  * line of targets; asserts nothing about time.
  * Run with: meson test -C build --benchmark --verbose tracker
  * or for some scenes or groups only, with other noise seeds if need be:
- * build/tests/bench-tracker [--seeds=N,N,...] [--group=NAME]... [SCENE...] */
+ * build/tests/bench/bench-tracker [--seeds=N,N,...] [--group=NAME]... [SCENE...] */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
