@@ -227,10 +227,10 @@ gesture_body_update(GestureBodyHistory *history, const TrackerUser *user, gint64
 		body_measure(body, user, &frame, config);
 		body_entry(body, &frame, &entry);
 	}
-	ref = body_reference(history, now_us, gesture_us(config->velocity_window));
+	ref = body_reference(history, now_us, gesture_config_us(config->velocity_window));
 	if (ref != NULL)
 		body_velocities(body, &entry, ref);
-	ref = body_reference(history, now_us, gesture_us(config->still_window));
+	ref = body_reference(history, now_us, gesture_config_us(config->still_window));
 	if (ref != NULL)
 		body_drifts(body, &entry, ref);
 	body_remember(history, &entry);

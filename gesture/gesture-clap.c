@@ -209,7 +209,7 @@ clap_handle_together(GestureClap *clap, GestureClapInput input, GestureContext *
 	case GESTURE_CLAP_INPUT_NEAR:
 	case GESTURE_CLAP_INPUT_LOST:
 		clap->state = GESTURE_CLAP_STATE_COOLDOWN;
-		clap->until_us = ctx->now_us + gesture_us(ctx->config->cooldown);
+		clap->until_us = ctx->now_us + gesture_config_us(ctx->config->cooldown);
 		break;
 	}
 }

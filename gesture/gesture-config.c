@@ -211,7 +211,7 @@ gesture_config_parse(GestureConfig *config, const char *key, const char *text, G
 }
 
 gint64
-gesture_us(double seconds)
+gesture_config_us(double seconds)
 {
 	return (gint64)(seconds * G_USEC_PER_SEC + 0.5);
 }

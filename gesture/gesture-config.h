@@ -46,5 +46,5 @@ gboolean gesture_config_set(GestureConfig *config, const char *key, double value
 gboolean gesture_config_parse(GestureConfig *config, const char *key, const char *text,
                               GError **error);
 
-/** gesture_us: seconds (a setting) as microseconds. */
-gint64 gesture_us(double seconds);
+/** gesture_config_us: seconds (a setting) as microseconds. */
+gint64 gesture_config_us(double seconds);

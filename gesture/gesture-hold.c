@@ -177,7 +177,7 @@ hold_moving(GestureHold *hold, GestureContext *ctx)
 		hold->moving = TRUE;
 		hold->moving_us = ctx->now_us;
 	}
-	if (ctx->now_us - hold->moving_us >= gesture_us(ctx->config->velocity_window))
+	if (ctx->now_us - hold->moving_us >= gesture_config_us(ctx->config->velocity_window))
 		hold->still_us = ctx->now_us;
 }
 
@@ -196,7 +196,7 @@ hold_handle_posed(GestureHold *hold, GestureHoldInput input, const GestureBody *
 	case GESTURE_HOLD_INPUT_STILL:
 		hold->moving = FALSE;
 		if (ctx->now_us - hold->still_us <
-		    gesture_us(families[hold->family].hold_time(ctx->config)))
+		    gesture_config_us(families[hold->family].hold_time(ctx->config)))
 			break;
 		hold_emit(hold, body, ctx);
 		hold->state = GESTURE_HOLD_STATE_HELD;
@@ -211,7 +211,7 @@ hold_handle_held(GestureHold *hold, GestureHoldInput input, GestureContext *ctx)
 	case GESTURE_HOLD_INPUT_LOST:
 	case GESTURE_HOLD_INPUT_OFF:
 		hold->state = GESTURE_HOLD_STATE_COOLDOWN;
-		hold->until_us = ctx->now_us + gesture_us(ctx->config->cooldown);
+		hold->until_us = ctx->now_us + gesture_config_us(ctx->config->cooldown);
 		break;
 	case GESTURE_HOLD_INPUT_MOVING:
 	case GESTURE_HOLD_INPUT_STILL:

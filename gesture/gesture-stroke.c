@@ -282,7 +282,7 @@ stroke_finish(GestureStroke *stroke, const GestureBody *body, GestureContext *ct
 		         tracker_vec3_distance(b->hand, a->hand), stroke_seconds(a, b));
 	stroke_emit(stroke, kind, body, ctx);
 	stroke->state = GESTURE_STROKE_STATE_COOLDOWN;
-	stroke->until_us = ctx->now_us + gesture_us(ctx->config->cooldown);
+	stroke->until_us = ctx->now_us + gesture_config_us(ctx->config->cooldown);
 }
 
 static void

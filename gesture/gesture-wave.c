@@ -126,7 +126,7 @@ wave_input(GestureWave *wave, const GestureBody *body, GestureContext *ctx)
 	wave->last_x = x;
 	if (wave_track(wave, x, c->wave_min_amplitude))
 		return GESTURE_WAVE_INPUT_SWING;
-	if (ctx->now_us - wave->swing_us > gesture_us(c->wave_max_half_period))
+	if (ctx->now_us - wave->swing_us > gesture_config_us(c->wave_max_half_period))
 		return GESTURE_WAVE_INPUT_STALL;
 	return GESTURE_WAVE_INPUT_UP;
 }
@@ -208,7 +208,7 @@ wave_handle_waving(GestureWave *wave, GestureWaveInput input, const GestureBody 
 	case GESTURE_WAVE_INPUT_LOW:
 	case GESTURE_WAVE_INPUT_STALL:
 		wave->state = GESTURE_WAVE_STATE_COOLDOWN;
-		wave->until_us = ctx->now_us + gesture_us(ctx->config->cooldown);
+		wave->until_us = ctx->now_us + gesture_config_us(ctx->config->cooldown);
 		break;
 	case GESTURE_WAVE_INPUT_UP:
 		break;

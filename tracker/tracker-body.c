@@ -67,7 +67,7 @@ tracker_capsule_axis2(const TrackerCapsule *c, TrackerVec3 p)
 }
 
 gboolean
-tracker_capsule_within(const TrackerCapsule *c, TrackerVec3 p, double margin)
+tracker_body_capsule_within(const TrackerCapsule *c, TrackerVec3 p, double margin)
 {
 	double reach = c->r + margin;
 
@@ -85,7 +85,7 @@ tracker_body_core_within(const TrackerBody *body, TrackerVec3 p, double margin)
 	    tracker_vec3_dot(d, d) - h * h > reach * reach)
 		return FALSE;
 	for (int i = 0; i < TRACKER_BODY_N_CORE; i++) {
-		if (tracker_capsule_within(&body->core[i], p, margin))
+		if (tracker_body_capsule_within(&body->core[i], p, margin))
 			return TRUE;
 	}
 	return FALSE;

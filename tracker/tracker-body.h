@@ -101,8 +101,8 @@ TrackerVec3 tracker_body_point(const TrackerBody *body, double l, double u, doub
 /** tracker_body_trunk: the head, neck, torso, shoulders and hips. */
 void tracker_body_trunk(const TrackerBody *body, TrackerVec3 joints[TRACKER_N_JOINTS]);
 
-/** tracker_capsule_within: whether @p lies within @margin of the capsule. */
-gboolean tracker_capsule_within(const TrackerCapsule *c, TrackerVec3 p, double margin);
+/** tracker_body_capsule_within: whether @p lies within @margin of the capsule. */
+gboolean tracker_body_capsule_within(const TrackerCapsule *c, TrackerVec3 p, double margin);
 
 /** tracker_body_core_within: whether @p lies within @margin of the trunk or head. */
 gboolean tracker_body_core_within(const TrackerBody *body, TrackerVec3 p, double margin);

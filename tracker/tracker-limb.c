@@ -644,8 +644,8 @@ tracker_limb_claim(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbPo
 			p = tracker_grid_point(grid, k);
 			/* Tight: the trunk next to the limb stays the trunk's. */
 			tol = 0.5 * tracker_limb_tolerance(p.z);
-			f->claimed[k] = tracker_capsule_within(&seg[0], p, tol) ||
-			                tracker_capsule_within(&seg[1], p, tol);
+			f->claimed[k] = tracker_body_capsule_within(&seg[0], p, tol) ||
+			                tracker_body_capsule_within(&seg[1], p, tol);
 		}
 	}
 }

@@ -22,7 +22,7 @@ tuio_packed_free(TuioPacked *packed)
 }
 
 const char *
-tuio_profile_address(TuioProfile profile)
+tuio_pack_profile_address(TuioProfile profile)
 {
 	switch (profile) {
 	case TUIO_PROFILE_2DCUR:
@@ -127,7 +127,7 @@ void
 tuio_pack(const TuioFrame *frame, TuioProfile profile, const char *source, guint max_packet,
           TuioPacked *packed)
 {
-	const char *address = tuio_profile_address(profile);
+	const char *address = tuio_pack_profile_address(profile);
 	guint per = sets_per_bundle(frame, profile, source, max_packet, address);
 	guint next = 0;
 

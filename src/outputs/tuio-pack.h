@@ -18,8 +18,8 @@ TuioPacked *tuio_packed_new(void);
 void tuio_packed_free(TuioPacked *packed);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(TuioPacked, tuio_packed_free)
 
-/** tuio_profile_address: "/tuio/2Dcur", "/tuio/25Dcur" or "/tuio/3Dcur". */
-const char *tuio_profile_address(TuioProfile profile);
+/** tuio_pack_profile_address: "/tuio/2Dcur", "/tuio/25Dcur" or "/tuio/3Dcur". */
+const char *tuio_pack_profile_address(TuioProfile profile);
 
 /**
  * tuio_pack:
