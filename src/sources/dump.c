@@ -276,43 +276,43 @@ dump_scan_index(DumpReader *reader, GError **error)
 	}
 	if (got == DUMP_LINE_BAD)
 		return FALSE;
-	if (reader->offset > DUMP_MAX_INDEX_BYTES)
-		return dump_fail_too_large(reader, error);
 	if (reader->n_frames == 0) {
 		g_set_error(error, DUMP_ERROR, DUMP_ERROR_NO_FRAMES, "%s: lists no depth frames",
 		            reader->index_path);
 		return FALSE;
 	}
-	reader->end = reader->offset;
 	return dump_reader_rewind(reader, error);
 }
 
+/* Opens INDEX.txt and takes its length: a pass ends there, so that a
+ * file that grows as it is read is read no further than it was long. */
 static gboolean
 dump_open_index(DumpReader *reader, GError **error)
 {
 	g_autoptr(GError) local = NULL;
 	int fd = datafile_open(reader->index_path, &local);
-
 	GStatBuf st;
 
-	if (fd >= 0 && fstat(fd, &st) == 0 && st.st_size > DUMP_MAX_INDEX_BYTES) {
-		close(fd);
-		return dump_fail_too_large(reader, error);
-	}
-	if (fd >= 0 && (reader->index = fdopen(fd, "rb")) != NULL)
-		return TRUE;
-	if (fd >= 0) {
-		close(fd);
-		g_set_error(error, DUMP_ERROR, DUMP_ERROR_INDEX, "%s: %s", reader->index_path,
-		            g_strerror(errno));
-	} else if (g_error_matches(local, G_FILE_ERROR, G_FILE_ERROR_NOENT)) {
+	if (fd < 0 && g_error_matches(local, G_FILE_ERROR, G_FILE_ERROR_NOENT)) {
 		g_set_error(error, DUMP_ERROR, DUMP_ERROR_NOT_FOUND,
 		            "%s: not a fakenect dump: it has no INDEX.txt", reader->dir);
-	} else {
+		return FALSE;
+	}
+	if (fd < 0) {
 		g_set_error(error, DUMP_ERROR, DUMP_ERROR_INDEX, "%s: not a fakenect dump: %s",
 		            reader->dir, local->message);
+		return FALSE;
 	}
-	return FALSE;
+	if (fstat(fd, &st) != 0 || (reader->index = fdopen(fd, "rb")) == NULL) {
+		g_set_error(error, DUMP_ERROR, DUMP_ERROR_INDEX, "%s: %s", reader->index_path,
+		            g_strerror(errno));
+		close(fd);
+		return FALSE;
+	}
+	if (st.st_size > DUMP_MAX_INDEX_BYTES)
+		return dump_fail_too_large(reader, error);
+	reader->end = st.st_size;
+	return TRUE;
 }
 
 DumpReader *
@@ -322,8 +322,6 @@ dump_reader_open(const char *dir, GError **error)
 
 	reader->dir = g_strdup(dir);
 	reader->index_path = g_build_filename(dir, "INDEX.txt", NULL);
-	/* One byte past the limit tells a file that is too large. */
-	reader->end = (gint64)DUMP_MAX_INDEX_BYTES + 1;
 	if (!dump_open_index(reader, error) || !dump_scan_index(reader, error))
 		return NULL;
 	reader->buffer = g_malloc(strlen(DUMP_DEPTH_HEADER) + DEPTH_DATA_BYTES);
