@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/depth.h"
+#include "measure.h"
 
 /* space = screen: z from 0 at 0.5 m to 1 at 4.5 m, the Kinect's useful range. */
 #define SCREEN_NEAR_MM 500.0
@@ -56,13 +57,26 @@ typedef struct {
 /* How fast the shoulder width follows its measurements, per frame. */
 #define BODY_WIDTH_FOLLOW 0.1
 
+/* Where a user's joints were in the previous frame, for speed. */
+typedef struct {
+	guint id;
+	gint64 time_us;
+	TrackerJoint joints[TRACKER_N_JOINTS];
+} Trail;
+
+/* A joint's speed is measured between frames at most this far apart: over
+ * a longer gap (a user lost for a moment) it would say nothing true. */
+#define SPEED_MAX_GAP_US (G_USEC_PER_SEC / 2)
+
 struct _MappingEngine {
 	const Mapping *mapping;
 	RuleState *rules;
 	guint n_rules;
 	guint known[TRACKER_MAX_USERS]; /* the users of the previous frame */
 	guint n_known;
-	Body bodies[TRACKER_MAX_USERS]; /* the users of this frame, in frame order */
+	Body bodies[TRACKER_MAX_USERS];  /* the users of this frame, in frame order */
+	Trail trails[TRACKER_MAX_USERS]; /* the users of the previous frame */
+	guint n_trails;
 	gboolean needs_bodies;          /* some rule has space = body */
 	GString *address;               /* scratch */
 	Value values[MAPPING_MAX_ARGS]; /* scratch: the message being built */
@@ -161,6 +175,8 @@ mapping_engine_new(const Mapping *mapping, MappingEngine *previous)
 		memcpy(engine->known, previous->known, sizeof(engine->known));
 		engine->n_known = previous->n_known;
 		memcpy(engine->bodies, previous->bodies, sizeof(engine->bodies));
+		memcpy(engine->trails, previous->trails, sizeof(engine->trails));
+		engine->n_trails = previous->n_trails;
 	}
 	return engine;
 }
@@ -257,13 +273,63 @@ mapping_engine_coordinate(const MappingEngine *engine, const MappingRule *rule,
 	return mm;
 }
 
+/* @subject's joint's speed since the previous frame, in mm per second;
+ * NaN when it was not found then, or that frame is too long ago. */
+static double
+mapping_engine_speed(const MappingEngine *engine, const MappingRule *rule, const Subject *subject)
+{
+	for (guint i = 0; i < engine->n_trails; i++) {
+		const Trail *trail = &engine->trails[i];
+		gint64 gap = subject->frame->time_us - trail->time_us;
+
+		if (trail->id != subject->user_id)
+			continue;
+		if (!mapping_engine_found(rule, &trail->joints[subject->joint]) ||
+		    gap > SPEED_MAX_GAP_US)
+			return NAN;
+		return measure_speed(trail->joints[subject->joint].position,
+		                     subject->user->joints[subject->joint].position, gap);
+	}
+	return NAN;
+}
+
+/* angle, distance or speed of @subject's joint, before scaling; NaN
+ * (the message is left out) when a joint it needs is not found. */
+static double
+mapping_engine_measure(const MappingEngine *engine, const MappingRule *rule, const Subject *subject,
+                       MappingValue value)
+{
+	const TrackerJoint *joints = subject->user->joints;
+	const TrackerJoint *joint = &joints[subject->joint];
+	TrackerJointId a, b;
+	double mm;
+
+	if (value == MAPPING_VALUE_ANGLE) {
+		if (!measure_angle_bones(subject->joint, &a, &b) ||
+		    !mapping_engine_found(rule, &joints[a]) ||
+		    !mapping_engine_found(rule, &joints[b]))
+			return NAN;
+		return measure_angle(joint->position, joints[a].position, joints[b].position);
+	}
+	if (value == MAPPING_VALUE_DISTANCE)
+		mm = mapping_engine_found(rule, &joints[rule->distance_to])
+		             ? tracker_vec3_distance(joint->position,
+		                                     joints[rule->distance_to].position)
+		             : NAN;
+	else
+		mm = mapping_engine_speed(engine, rule, subject);
+	if (rule->space == MAPPING_SPACE_BODY)
+		mm /= mapping_engine_body(engine, subject)->width;
+	return mm;
+}
+
 static Value
 mapping_engine_value(const MappingEngine *engine, const MappingRule *rule, const Subject *subject,
                      MappingValue value)
 {
 	Value out = { .type = MESSAGE_ARG_INT32 };
 	const TrackerJoint *joint;
-	double scaled;
+	double raw, scaled;
 
 	switch (value) {
 	case MAPPING_VALUE_FRAME:
@@ -295,12 +361,13 @@ mapping_engine_value(const MappingEngine *engine, const MappingRule *rule, const
 		out.f = (float)joint->confidence;
 		return out;
 	}
-	scaled = mapping_engine_scaled(
-	        rule, value,
-	        value == MAPPING_VALUE_U ? joint->u
-	        : value == MAPPING_VALUE_V
-	                ? joint->v
-	                : mapping_engine_coordinate(engine, rule, subject, joint, value));
+	if (value >= MAPPING_VALUE_ANGLE)
+		raw = mapping_engine_measure(engine, rule, subject, value);
+	else if (value == MAPPING_VALUE_U || value == MAPPING_VALUE_V)
+		raw = value == MAPPING_VALUE_U ? joint->u : joint->v;
+	else
+		raw = mapping_engine_coordinate(engine, rule, subject, joint, value);
+	scaled = mapping_engine_scaled(rule, value, raw);
 	/* (Not a number: left a float32 for mapping_engine_compose() to drop.) */
 	if (rule->ranges[mapping_value_range(value)].as_int && isfinite(scaled)) {
 		out.type = MESSAGE_ARG_INT32;
@@ -703,8 +770,14 @@ mapping_engine_remember(MappingEngine *engine, const TrackerFrame *frame)
 			                    GUINT_TO_POINTER(engine->known[i]));
 	}
 	engine->n_known = MIN(frame->n_users, TRACKER_MAX_USERS);
-	for (guint u = 0; u < engine->n_known; u++)
+	engine->n_trails = engine->n_known;
+	for (guint u = 0; u < engine->n_known; u++) {
 		engine->known[u] = frame->users[u].id;
+		engine->trails[u].id = frame->users[u].id;
+		engine->trails[u].time_us = frame->time_us;
+		memcpy(engine->trails[u].joints, frame->users[u].joints,
+		       sizeof(engine->trails[u].joints));
+	}
 }
 
 /* Each user's torso and smoothed shoulder width, for space = body. */

@@ -7,6 +7,7 @@
  * start at 1. Nothing is read from disk here. */
 #include "mapping-parse.h"
 #include "mapping-tuio.h"
+#include "measure.h"
 
 #include <gio/gio.h>
 #include <float.h>
@@ -851,6 +852,9 @@ static const struct {
 	[MAPPING_VALUE_U] = { "u", SCOPE(USER) | SCOPE(JOINT) },
 	[MAPPING_VALUE_V] = { "v", SCOPE(USER) | SCOPE(JOINT) },
 	[MAPPING_VALUE_CONFIDENCE] = { "confidence", SCOPE(USER) | SCOPE(JOINT) },
+	[MAPPING_VALUE_ANGLE] = { "angle", SCOPE(USER) | SCOPE(JOINT) },
+	[MAPPING_VALUE_DISTANCE] = { "distance", SCOPE(USER) | SCOPE(JOINT) },
+	[MAPPING_VALUE_SPEED] = { "speed", SCOPE(USER) | SCOPE(JOINT) },
 };
 
 static const struct {
@@ -1398,6 +1402,20 @@ mapping_parser_rule_space(Parser *p, const Section *s, const Entry *e, gpointer 
 }
 
 static gboolean
+mapping_parser_rule_distance_to(Parser *p, const Section *s, const Entry *e, gpointer object,
+                                GError **error)
+{
+	MappingRule *rule = object;
+
+	if (!tracker_joint_from_name(e->value, &rule->distance_to))
+		return mapping_parser_fail_entry(p, s, e, error,
+		                                 "'%s' is not a joint (see mappings/README.md "
+		                                 "for the list)",
+		                                 e->value);
+	return TRUE;
+}
+
+static gboolean
 mapping_parser_rule_user(Parser *p, const Section *s, const Entry *e, gpointer object,
                          GError **error)
 {
@@ -1455,6 +1473,10 @@ static const KeyDef rule_keys[] = {
 	{ "z", mapping_parser_rule_range, POSITIONAL, 0 },
 	{ "u", mapping_parser_rule_range, POSITIONAL, 0 },
 	{ "v", mapping_parser_rule_range, POSITIONAL, 0 },
+	{ "angle", mapping_parser_rule_range, POSITIONAL, 0 },
+	{ "distance", mapping_parser_rule_range, POSITIONAL, 0 },
+	{ "speed", mapping_parser_rule_range, POSITIONAL, 0 },
+	{ "distance_to", mapping_parser_rule_distance_to, POSITIONAL, 0 },
 	{ "clamp", mapping_parser_rule_clamp, POSITIONAL, 0 },
 	{ "space", mapping_parser_rule_space, POSITIONAL, 0 },
 	{ "user", mapping_parser_rule_user, PER_USER, 0 },
@@ -1632,6 +1654,87 @@ mapping_parser_rule_check_hand(const Parser *p, const Section *s, const MappingR
 	return TRUE;
 }
 
+static gboolean
+mapping_parser_rule_sends(const MappingRule *rule, MappingValue value)
+{
+	for (guint i = 0; i < rule->n_args; i++) {
+		if (rule->args[i] == value)
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/* "neck, left_shoulder, ... and right_knee": the joints with an angle. */
+static char *
+mapping_parser_angle_joints(void)
+{
+	const char *names[TRACKER_N_JOINTS];
+	TrackerJointId a, b;
+	guint n = 0;
+
+	for (guint j = 0; j < TRACKER_N_JOINTS; j++) {
+		if (measure_angle_bones((TrackerJointId)j, &a, &b))
+			names[n++] = tracker_joint_name((TrackerJointId)j);
+	}
+	return mapping_parser_join(names, n, "and");
+}
+
+/* An angle is sent for joints where two bones meet, and for no other. */
+static gboolean
+mapping_parser_rule_check_angle(const Parser *p, const Section *s, const MappingRule *rule,
+                                GError **error)
+{
+	const Entry *e = mapping_parser_find(s, "joints");
+	g_autofree char *list = NULL;
+	TrackerJointId a, b;
+
+	if (!mapping_parser_rule_sends(rule, MAPPING_VALUE_ANGLE))
+		return TRUE;
+	for (guint j = 0; j < rule->n_joints; j++) {
+		if (measure_angle_bones(rule->joints[j], &a, &b))
+			continue;
+		list = mapping_parser_angle_joints();
+		return mapping_parser_fail_entry(
+		        p, s, e != NULL ? e : mapping_parser_find(s, "args"), error,
+		        "'angle' is the angle between two bones, and %s has %s; list the "
+		        "joints to send it for in 'joints': %s",
+		        tracker_joint_name(rule->joints[j]),
+		        rule->joints[j] == TRACKER_JOINT_HEAD ||
+		                        rule->joints[j] == TRACKER_JOINT_TORSO
+		                ? "none"
+		                : "one",
+		        list);
+	}
+	return TRUE;
+}
+
+/* distance goes with distance_to; distance and speed are lengths, which
+ * screen space (fractions of the picture's sides) has none of. */
+static gboolean
+mapping_parser_rule_check_lengths(const Parser *p, const Section *s, const MappingRule *rule,
+                                  GError **error)
+{
+	const Entry *to = mapping_parser_find(s, "distance_to");
+	gboolean distance = mapping_parser_rule_sends(rule, MAPPING_VALUE_DISTANCE);
+
+	if (distance && to == NULL)
+		return mapping_parser_fail_entry(p, s, mapping_parser_find(s, "args"), error,
+		                                 "'distance' needs distance_to = JOINT, the joint "
+		                                 "it is measured to");
+	if (!distance && to != NULL)
+		return mapping_parser_fail_entry(p, s, to, error,
+		                                 "only with 'distance' in args: it names the "
+		                                 "joint the distance is measured to");
+	if (rule->space == MAPPING_SPACE_SCREEN &&
+	    (distance || mapping_parser_rule_sends(rule, MAPPING_VALUE_SPEED)))
+		return mapping_parser_fail_entry(p, s, mapping_parser_find(s, "space"), error,
+		                                 "'%s' is a length, in millimetres (space = "
+		                                 "camera) or shoulder widths (space = body), "
+		                                 "not in screen fractions",
+		                                 distance ? "distance" : "speed");
+	return TRUE;
+}
+
 /* Cross-key checks, once every key of the rule is read. */
 static gboolean
 mapping_parser_rule_check(const Parser *p, const Section *s, const MappingRule *rule,
@@ -1648,7 +1751,9 @@ mapping_parser_rule_check(const Parser *p, const Section *s, const MappingRule *
 		return mapping_parser_fail_entry(p, s, mapping_parser_find(s, "args"), error,
 		                                 "%u values per message, more than %d", total,
 		                                 MAPPING_MAX_ARGS);
-	return mapping_parser_rule_check_hand(p, s, rule, error);
+	return mapping_parser_rule_check_hand(p, s, rule, error) &&
+	       mapping_parser_rule_check_angle(p, s, rule, error) &&
+	       mapping_parser_rule_check_lengths(p, s, rule, error);
 }
 
 static void

@@ -164,9 +164,11 @@ mapping_rule_max_message(const MappingRule *rule)
 int
 mapping_value_range(MappingValue value)
 {
-	if (value < MAPPING_VALUE_X || value > MAPPING_VALUE_V)
-		return -1;
-	return (int)(value - MAPPING_VALUE_X);
+	if (value >= MAPPING_VALUE_X && value <= MAPPING_VALUE_V)
+		return (int)(value - MAPPING_VALUE_X);
+	if (value >= MAPPING_VALUE_ANGLE && value < MAPPING_N_VALUES)
+		return (int)(value - MAPPING_VALUE_ANGLE) + 5;
+	return -1;
 }
 
 static void

@@ -115,11 +115,14 @@ typedef enum {
 	MAPPING_VALUE_U,          /* float32: pixel column unless scaled */
 	MAPPING_VALUE_V,          /* float32: pixel row unless scaled */
 	MAPPING_VALUE_CONFIDENCE, /* float32: 0..1 */
+	MAPPING_VALUE_ANGLE,      /* float32: degrees between the joint's two bones */
+	MAPPING_VALUE_DISTANCE,   /* float32: to MappingRule.distance_to, mm unless scaled */
+	MAPPING_VALUE_SPEED,      /* float32: mm per second unless scaled */
 	MAPPING_N_VALUES
 } MappingValue;
 
-/* The values that go through a range: x y z u v. */
-#define MAPPING_N_RANGES 5
+/* The values that go through a range: x y z u v angle distance speed. */
+#define MAPPING_N_RANGES 8
 
 typedef enum {
 	MAPPING_PART_TEXT,
@@ -187,6 +190,7 @@ typedef struct {
 	MappingUsers users;
 	guint user_id; /* MAPPING_USERS_ID */
 	MappingRange ranges[MAPPING_N_RANGES];
+	TrackerJointId distance_to; /* the other end of `distance` */
 	gboolean clamp;
 	gint64 min_interval_us; /* max_rate: at most one message per slot this often; 0 no limit */
 	gboolean on_change;     /* send only what moved by more than change */
@@ -276,8 +280,14 @@ gsize mapping_rule_max_message(const MappingRule *rule);
 /* What a bundle adds to a message: "#bundle", the time tag, the size. */
 #define MAPPING_BUNDLE_OVERHEAD 20
 
-/** mapping_value_is_joint: @value is one of a joint's (x, y, z, u, v, confidence, joint). */
+/**
+ * mapping_value_is_joint: @value is one of a joint's (joint, x, y, z, u, v,
+ * confidence, angle, distance, speed).
+ */
 gboolean mapping_value_is_joint(MappingValue value);
 
-/** mapping_value_range: the range slot of x y z u v, or -1 for other values. */
+/**
+ * mapping_value_range: the range slot of x y z u v angle distance speed, or
+ * -1 for other values.
+ */
 int mapping_value_range(MappingValue value);

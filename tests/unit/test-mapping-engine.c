@@ -5,6 +5,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "demo/demo-scene.h"
+#include "demo/truth.h"
 #include "mapping/mapping-engine.h"
 #include "mapping/mapping-file.h"
 #include "mapping/mapping-parse.h"
@@ -247,6 +249,192 @@ gesture_event(GestureKind kind, guint user, GestureHand hand)
 }
 
 /* ---- tests ---- */
+
+/* Measures computed here from the joints, apart from the engine: the
+ * angle from the cosine rule, the distance and speed from coordinates. */
+static gboolean
+check_found(const TrackerJoint *joint)
+{
+	return joint->confidence >= 0.5;
+}
+
+static double
+check_angle(const TrackerUser *user, TrackerJointId at, TrackerJointId a, TrackerJointId b)
+{
+	TrackerVec3 p = user->joints[at].position, pa = user->joints[a].position,
+	            pb = user->joints[b].position;
+	double la2 = pow(pa.x - p.x, 2) + pow(pa.y - p.y, 2) + pow(pa.z - p.z, 2);
+	double lb2 = pow(pb.x - p.x, 2) + pow(pb.y - p.y, 2) + pow(pb.z - p.z, 2);
+	double ab2 = pow(pa.x - pb.x, 2) + pow(pa.y - pb.y, 2) + pow(pa.z - pb.z, 2);
+
+	return acos(CLAMP((la2 + lb2 - ab2) / (2.0 * sqrt(la2 * lb2)), -1.0, 1.0)) * 180.0 / G_PI;
+}
+
+static double
+check_distance(TrackerVec3 a, TrackerVec3 b)
+{
+	return sqrt(pow(a.x - b.x, 2) + pow(a.y - b.y, 2) + pow(a.z - b.z, 2));
+}
+
+/* What the measures rules should send for @user, or NAN where nothing. */
+typedef struct {
+	double elbow, knee, shoulder, hands, speed;
+} Expected;
+
+static Expected
+check_expected(const TrackerUser *user, const TrackerUser *before, double dt_s)
+{
+	const TrackerJoint *j = user->joints;
+	Expected e = { NAN, NAN, NAN, NAN, NAN };
+
+	if (check_found(&j[TRACKER_JOINT_LEFT_ELBOW]) &&
+	    check_found(&j[TRACKER_JOINT_LEFT_SHOULDER]) &&
+	    check_found(&j[TRACKER_JOINT_LEFT_HAND]))
+		e.elbow = check_angle(user, TRACKER_JOINT_LEFT_ELBOW, TRACKER_JOINT_LEFT_SHOULDER,
+		                      TRACKER_JOINT_LEFT_HAND);
+	if (check_found(&j[TRACKER_JOINT_RIGHT_KNEE]) && check_found(&j[TRACKER_JOINT_RIGHT_HIP]) &&
+	    check_found(&j[TRACKER_JOINT_RIGHT_FOOT]))
+		e.knee = check_angle(user, TRACKER_JOINT_RIGHT_KNEE, TRACKER_JOINT_RIGHT_HIP,
+		                     TRACKER_JOINT_RIGHT_FOOT);
+	if (check_found(&j[TRACKER_JOINT_RIGHT_SHOULDER]) &&
+	    check_found(&j[TRACKER_JOINT_RIGHT_ELBOW]) && check_found(&j[TRACKER_JOINT_RIGHT_HIP]))
+		e.shoulder = check_angle(user, TRACKER_JOINT_RIGHT_SHOULDER,
+		                         TRACKER_JOINT_RIGHT_ELBOW, TRACKER_JOINT_RIGHT_HIP);
+	if (check_found(&j[TRACKER_JOINT_LEFT_HAND]) && check_found(&j[TRACKER_JOINT_RIGHT_HAND]))
+		e.hands = check_distance(j[TRACKER_JOINT_LEFT_HAND].position,
+		                         j[TRACKER_JOINT_RIGHT_HAND].position);
+	if (before != NULL && check_found(&j[TRACKER_JOINT_RIGHT_HAND]) &&
+	    check_found(&before->joints[TRACKER_JOINT_RIGHT_HAND]))
+		e.speed = check_distance(j[TRACKER_JOINT_RIGHT_HAND].position,
+		                         before->joints[TRACKER_JOINT_RIGHT_HAND].position) /
+		          dt_s;
+	return e;
+}
+
+#define MEASURES_MAP                                                                               \
+	HEAD OUT "[rule angles]\noutput = o\nfor = joint\naddress = /angle/{joint}\n"              \
+	         "joints = left_elbow right_knee right_shoulder\nargs = user angle\n"              \
+	         "[rule hands]\noutput = o\nfor = user\naddress = /hands\njoints = left_hand\n"    \
+	         "distance_to = right_hand\nargs = user distance\n"                                \
+	         "[rule speed]\noutput = o\nfor = joint\naddress = /speed\njoints = right_hand\n"  \
+	         "args = user speed\n"
+
+/* One message's value against what was expected; counts it. */
+static void
+check_measure(const Wire *w, double expected, double tolerance, guint *count)
+{
+	g_assert_cmpstr(w->types, ==, "if");
+	g_assert_false(isnan(expected));
+	g_assert_cmpfloat_with_epsilon(arg_f(w->argv[1]), expected, tolerance);
+	(*count)++;
+}
+
+static double
+expected_for(const Expected *e, const char *path)
+{
+	return strcmp(path, "/angle/left_elbow") == 0       ? e->elbow
+	       : strcmp(path, "/angle/right_knee") == 0     ? e->knee
+	       : strcmp(path, "/angle/right_shoulder") == 0 ? e->shoulder
+	       : strcmp(path, "/hands") == 0                ? e->hands
+	                                                    : e->speed;
+}
+
+/* Angles, distances and speeds of the demo's routine, from its true
+ * skeletons, against the same measures worked out here: every message
+ * matches, and a measure goes out exactly when its joints are found. */
+static void
+test_measures_truth(void)
+{
+	g_autoptr(Rig) rig = rig_new(MEASURES_MAP);
+	g_autoptr(DemoScene) scene = demo_scene_new_named("routine", 1, NULL);
+	g_autoptr(DepthFrame) depth = depth_frame_new();
+	TrackerFrame frames[2];
+	guint counts[5] = { 0 };
+
+	for (guint n = 0; n < 240; n += 2) {
+		TrackerFrame *frame = &frames[(n / 2) % 2], *before = &frames[(n / 2 + 1) % 2];
+		g_autoptr(GPtrArray) wires = NULL;
+		guint expected_messages = 0;
+		Expected e;
+
+		demo_scene_render(scene, n, depth);
+		truth_to_tracker_frame(depth->truth, n, depth->time_us, 500, frame);
+		wires = rig_run(rig, frame);
+		g_assert_cmpuint(frame->n_users, <=, 1);
+		if (frame->n_users == 0) {
+			g_assert_cmpuint(wires->len, ==, 0);
+			continue;
+		}
+		e = check_expected(&frame->users[0],
+		                   n > 0 && before->n_users == 1 ? &before->users[0] : NULL,
+		                   (frame->time_us - before->time_us) / 1e6);
+		for (guint i = 0; i < 5; i++)
+			expected_messages += !isnan(((double *)&e)[i]);
+		g_assert_cmpuint(wires->len, ==, expected_messages);
+		for (guint i = 0; i < wires->len; i++) {
+			Wire *w = wire_get(wires, i);
+			double want = expected_for(&e, w->path);
+
+			g_assert_cmpint(arg_i(w->argv[0]), ==, (gint32)frame->users[0].id);
+			check_measure(w, want, MAX(1e-3, 1e-5 * want),
+			              &counts[strcmp(w->path, "/hands") == 0   ? 3
+			                      : strcmp(w->path, "/speed") == 0 ? 4
+			                                                       : 0]);
+		}
+	}
+	/* The routine is in view most of the time: none of it was vacuous. */
+	g_assert_cmpuint(counts[0], >, 150);
+	g_assert_cmpuint(counts[3], >, 60);
+	g_assert_cmpuint(counts[4], >, 60);
+}
+
+/* In body space distance and speed are in shoulder widths. A straight
+ * arm makes 180 degrees; a joint of the angle not found leaves it out. */
+static void
+test_measures_body_space(void)
+{
+	g_autoptr(Rig) rig =
+	        rig_new(HEAD OUT "[rule r]\noutput = o\nfor = joint\naddress = /m/{joint}\n"
+	                         "joints = left_elbow\ndistance_to = left_shoulder\n"
+	                         "space = body\nargs = angle distance speed\n");
+	TrackerFrame frame;
+	g_autoptr(GPtrArray) first = NULL, second = NULL, third = NULL;
+	TrackerUser *user;
+	double width;
+	Wire *w;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 1, 0, 2000);
+	user = &frame.users[0];
+	width = check_distance(user->joints[TRACKER_JOINT_LEFT_SHOULDER].position,
+	                       user->joints[TRACKER_JOINT_RIGHT_SHOULDER].position);
+	/* Shoulder, elbow and hand on one line. */
+	user->joints[TRACKER_JOINT_LEFT_ELBOW].position = tracker_vec3(300, 0, 2000);
+	user->joints[TRACKER_JOINT_LEFT_SHOULDER].position = tracker_vec3(0, 0, 2000);
+	user->joints[TRACKER_JOINT_RIGHT_SHOULDER].position = tracker_vec3(-width, 0, 2000);
+	user->joints[TRACKER_JOINT_LEFT_HAND].position = tracker_vec3(600, 0, 2000);
+	/* The first frame has no speed yet. */
+	first = rig_run(rig, &frame);
+	g_assert_cmpuint(first->len, ==, 0);
+	/* A thirtieth of a second later, the elbow 10 mm further out. */
+	frame.frame = 1;
+	frame.time_us += G_USEC_PER_SEC / 30;
+	user->joints[TRACKER_JOINT_LEFT_ELBOW].position.x += 10;
+	user->joints[TRACKER_JOINT_LEFT_HAND].position.x += 20;
+	second = rig_run(rig, &frame);
+	g_assert_cmpuint(second->len, ==, 1);
+	w = wire_get(second, 0);
+	g_assert_cmpstr(w->types, ==, "fff");
+	g_assert_cmpfloat_with_epsilon(arg_f(w->argv[0]), 180.0, 1e-3);
+	g_assert_cmpfloat_with_epsilon(arg_f(w->argv[1]), 310.0 / width, 1e-5);
+	g_assert_cmpfloat_with_epsilon(arg_f(w->argv[2]), 300.0 / width, 1e-3);
+	/* The hand lost: no angle, so no message. */
+	frame.frame = 2;
+	frame.time_us += G_USEC_PER_SEC / 30;
+	user->joints[TRACKER_JOINT_LEFT_HAND].confidence = 0;
+	third = rig_run(rig, &frame);
+	g_assert_cmpuint(third->len, ==, 0);
+}
 
 /* The shipped osceleton mapping gives OSCeleton's /joint ,sifff with its
  * names and normalisation, x = (1280 - X) / 2560 and so on. */
@@ -1163,6 +1351,8 @@ main(int argc, char **argv)
 	g_test_add_func("/mapping/engine/max-rate", test_max_rate);
 	g_test_add_func("/mapping/engine/joint-globs", test_joint_globs);
 	g_test_add_func("/mapping/engine/user-selection", test_user_selection);
+	g_test_add_func("/engine/measures/truth", test_measures_truth);
+	g_test_add_func("/engine/measures/body-space", test_measures_body_space);
 	g_test_add_func("/osc/encode/frame-bundle-with-timetag", test_encode_frame_bundle);
 	g_test_add_func("/osc/encode/bundle-per-user", test_encode_user_bundles);
 	g_test_add_func("/osc/encode/split-at-max-packet", test_encode_split);

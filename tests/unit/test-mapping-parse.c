@@ -135,9 +135,42 @@ static const ErrorCase error_cases[] = {
 	/* [rule] args */
 	{ "args-unknown", HEAD OUT RULE("joint") "args = x y w\n",
 	  "10: [rule r] args: unknown value 'w'; values are frame, users, user, event, hand, "
-	  "joint, x, y, z, u, v and confidence" },
+	  "joint, x, y, z, u, v, confidence, angle, distance and speed" },
 	{ "args-scope", HEAD OUT RULE("frame") "args = user\n",
 	  "10: [rule r] args: 'user' needs for = user, joint or event" },
+	/* [rule] angle, distance, speed */
+	{ "angle-all-joints", HEAD OUT RULE("joint") "args = angle\n",
+	  "10: [rule r] args: 'angle' is the angle between two bones, and head has none; "
+	  "list the joints to send it for in 'joints': neck, left_shoulder, right_shoulder, "
+	  "left_elbow, right_elbow, left_hip, right_hip, left_knee and right_knee" },
+	{ "angle-hand", HEAD OUT RULE("joint") "args = angle\njoints = left_elbow left_hand\n",
+	  "11: [rule r] joints: 'angle' is the angle between two bones, and left_hand has one; "
+	  "list the joints to send it for in 'joints': neck, left_shoulder, right_shoulder, "
+	  "left_elbow, right_elbow, left_hip, right_hip, left_knee and right_knee" },
+	{ "distance-without-to", HEAD OUT RULE("joint") "args = distance\n",
+	  "10: [rule r] args: 'distance' needs distance_to = JOINT, the joint it is "
+	  "measured to" },
+	{ "distance-to-alone", HEAD OUT RULE("joint") "distance_to = head\n",
+	  "10: [rule r] distance_to: only with 'distance' in args: it names the joint the "
+	  "distance is measured to" },
+	{ "distance-to-unknown", HEAD OUT RULE("joint") "args = distance\ndistance_to = nose\n",
+	  "11: [rule r] distance_to: 'nose' is not a joint (see mappings/README.md for the "
+	  "list)" },
+	{ "distance-screen",
+	  HEAD OUT RULE("joint") "args = distance\ndistance_to = head\n"
+	                         "space = screen\n",
+	  "12: [rule r] space: 'distance' is a length, in millimetres (space = camera) or "
+	  "shoulder widths (space = body), not in screen fractions" },
+	{ "speed-screen", HEAD OUT RULE("user") "args = speed\nspace = screen\n",
+	  "11: [rule r] space: 'speed' is a length, in millimetres (space = camera) or "
+	  "shoulder widths (space = body), not in screen fractions" },
+	{ "angle-range",
+	  HEAD OUT RULE("joint") "args = angle\njoints = neck\n"
+	                         "angle = 0:180 -> 0:1 clamp sideways\n",
+	  "12: [rule r] angle: unknown word 'sideways'; after the range come clamp, invert, "
+	  "exp K and int" },
+	{ "frame-angle", HEAD OUT RULE("frame") "args = angle\n",
+	  "10: [rule r] args: 'angle' needs for = user or joint" },
 	{ "args-not-grouped", HEAD OUT RULE("user") "args = x user y\n",
 	  "10: [rule r] args: the joint values must stand together: they repeat for every joint" },
 	{ "args-too-many", HEAD OUT RULE("frame") "args = " USERS_64 USERS_64 "users\n",
