@@ -575,12 +575,17 @@ bridge_free(Bridge *b)
 static void
 bridge_send(Bridge *b, const TrackerFrame *frame, gint64 timetag_us)
 {
+	TrackerCameraPose pose;
+	gboolean posed = skeletons_get_camera_pose(b->skeletons, &pose);
+
 	b->frames++;
 	b->users = frame->n_users;
 	for (guint i = 0; i < b->mappings->len; i++) {
 		BridgeMapping *bm = g_ptr_array_index(b->mappings, i);
 		MessageBatch **batches = (MessageBatch **)bm->batches->pdata;
 		guint n_gestures = 0;
+
+		mapping_engine_set_camera_pose(bm->engine, posed ? &pose : NULL);
 
 		/* Time from the frame: replays and fast playback see the same gestures. */
 		if (bm->gestures != NULL)

@@ -76,6 +76,7 @@ struct _MappingEngine {
 	guint n_known;
 	Body bodies[TRACKER_MAX_USERS];  /* the users of this frame, in frame order */
 	Trail trails[TRACKER_MAX_USERS]; /* the users of the previous frame */
+	TrackerCameraPose pose;          /* for height; floor unknown until set */
 	guint n_trails;
 	gboolean needs_bodies;          /* some rule has space = body */
 	GString *address;               /* scratch */
@@ -176,9 +177,19 @@ mapping_engine_new(const Mapping *mapping, MappingEngine *previous)
 		engine->n_known = previous->n_known;
 		memcpy(engine->bodies, previous->bodies, sizeof(engine->bodies));
 		memcpy(engine->trails, previous->trails, sizeof(engine->trails));
+		engine->pose = previous->pose;
 		engine->n_trails = previous->n_trails;
 	}
 	return engine;
+}
+
+void
+mapping_engine_set_camera_pose(MappingEngine *engine, const TrackerCameraPose *pose)
+{
+	if (pose != NULL)
+		engine->pose = *pose;
+	else
+		engine->pose.floor = TRACKER_FLOOR_UNKNOWN;
 }
 
 void
@@ -293,7 +304,7 @@ mapping_engine_speed(const MappingEngine *engine, const MappingRule *rule, const
 	return NAN;
 }
 
-/* angle, distance or speed of @subject's joint, before scaling; NaN
+/* angle, distance, speed or height of @subject's joint, before scaling; NaN
  * (the message is left out) when a joint it needs is not found. */
 static double
 mapping_engine_measure(const MappingEngine *engine, const MappingRule *rule, const Subject *subject,
@@ -311,7 +322,9 @@ mapping_engine_measure(const MappingEngine *engine, const MappingRule *rule, con
 			return NAN;
 		return measure_angle(joint->position, joints[a].position, joints[b].position);
 	}
-	if (value == MAPPING_VALUE_DISTANCE)
+	if (value == MAPPING_VALUE_HEIGHT)
+		mm = measure_height(&engine->pose, joint->position);
+	else if (value == MAPPING_VALUE_DISTANCE)
 		mm = mapping_engine_found(rule, &joints[rule->distance_to])
 		             ? tracker_vec3_distance(joint->position,
 		                                     joints[rule->distance_to].position)

@@ -12,6 +12,7 @@
 #include "mapping.h"
 #include "message.h"
 #include "tracker/tracker-types.h"
+#include "tracker/tracker.h"
 
 typedef struct _MappingEngine MappingEngine;
 
@@ -25,6 +26,13 @@ typedef struct _MappingEngine MappingEngine;
 MappingEngine *mapping_engine_new(const Mapping *mapping, MappingEngine *previous);
 void mapping_engine_free(MappingEngine *engine);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(MappingEngine, mapping_engine_free)
+
+/**
+ * mapping_engine_set_camera_pose:
+ * The sensor's pose for the frames to come, from which `height` values
+ * are measured; NULL, or a pose with no floor, leaves them out.
+ */
+void mapping_engine_set_camera_pose(MappingEngine *engine, const TrackerCameraPose *pose);
 
 /**
  * mapping_engine_run:

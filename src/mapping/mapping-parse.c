@@ -855,6 +855,7 @@ static const struct {
 	[MAPPING_VALUE_ANGLE] = { "angle", SCOPE(USER) | SCOPE(JOINT) },
 	[MAPPING_VALUE_DISTANCE] = { "distance", SCOPE(USER) | SCOPE(JOINT) },
 	[MAPPING_VALUE_SPEED] = { "speed", SCOPE(USER) | SCOPE(JOINT) },
+	[MAPPING_VALUE_HEIGHT] = { "height", SCOPE(USER) | SCOPE(JOINT) },
 };
 
 static const struct {
@@ -1476,6 +1477,7 @@ static const KeyDef rule_keys[] = {
 	{ "angle", mapping_parser_rule_range, POSITIONAL, 0 },
 	{ "distance", mapping_parser_rule_range, POSITIONAL, 0 },
 	{ "speed", mapping_parser_rule_range, POSITIONAL, 0 },
+	{ "height", mapping_parser_rule_range, POSITIONAL, 0 },
 	{ "distance_to", mapping_parser_rule_distance_to, POSITIONAL, 0 },
 	{ "clamp", mapping_parser_rule_clamp, POSITIONAL, 0 },
 	{ "space", mapping_parser_rule_space, POSITIONAL, 0 },
@@ -1726,12 +1728,16 @@ mapping_parser_rule_check_lengths(const Parser *p, const Section *s, const Mappi
 		                                 "only with 'distance' in args: it names the "
 		                                 "joint the distance is measured to");
 	if (rule->space == MAPPING_SPACE_SCREEN &&
-	    (distance || mapping_parser_rule_sends(rule, MAPPING_VALUE_SPEED)))
-		return mapping_parser_fail_entry(p, s, mapping_parser_find(s, "space"), error,
-		                                 "'%s' is a length, in millimetres (space = "
-		                                 "camera) or shoulder widths (space = body), "
-		                                 "not in screen fractions",
-		                                 distance ? "distance" : "speed");
+	    (distance || mapping_parser_rule_sends(rule, MAPPING_VALUE_SPEED) ||
+	     mapping_parser_rule_sends(rule, MAPPING_VALUE_HEIGHT)))
+		return mapping_parser_fail_entry(
+		        p, s, mapping_parser_find(s, "space"), error,
+		        "'%s' is a length, in millimetres (space = "
+		        "camera) or shoulder widths (space = body), "
+		        "not in screen fractions",
+		        distance                                               ? "distance"
+		        : mapping_parser_rule_sends(rule, MAPPING_VALUE_SPEED) ? "speed"
+		                                                               : "height");
 	return TRUE;
 }
 

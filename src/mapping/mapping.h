@@ -118,11 +118,12 @@ typedef enum {
 	MAPPING_VALUE_ANGLE,      /* float32: degrees between the joint's two bones */
 	MAPPING_VALUE_DISTANCE,   /* float32: to MappingRule.distance_to, mm unless scaled */
 	MAPPING_VALUE_SPEED,      /* float32: mm per second unless scaled */
+	MAPPING_VALUE_HEIGHT,     /* float32: above the floor, mm unless scaled */
 	MAPPING_N_VALUES
 } MappingValue;
 
-/* The values that go through a range: x y z u v angle distance speed. */
-#define MAPPING_N_RANGES 8
+/* The values that go through a range: x y z u v angle distance speed height. */
+#define MAPPING_N_RANGES 9
 
 typedef enum {
 	MAPPING_PART_TEXT,
@@ -282,12 +283,12 @@ gsize mapping_rule_max_message(const MappingRule *rule);
 
 /**
  * mapping_value_is_joint: @value is one of a joint's (joint, x, y, z, u, v,
- * confidence, angle, distance, speed).
+ * confidence, angle, distance, speed, height).
  */
 gboolean mapping_value_is_joint(MappingValue value);
 
 /**
- * mapping_value_range: the range slot of x y z u v angle distance speed, or
- * -1 for other values.
+ * mapping_value_range: the range slot of x y z u v angle distance speed
+ * height, or -1 for other values.
  */
 int mapping_value_range(MappingValue value);

@@ -388,6 +388,44 @@ test_measures_truth(void)
 	g_assert_cmpuint(counts[4], >, 60);
 }
 
+/* Heights above the floor of a sensor 1.5 m up, looking down by 20
+ * degrees, then turned by 30 degrees: worked out here by turning the
+ * point into the room. Nothing goes out while no floor is known. */
+static void
+test_measures_height(void)
+{
+	g_autoptr(Rig) rig = rig_new(HEAD OUT "[rule r]\noutput = o\nfor = joint\n"
+	                                      "address = /h\njoints = head\nargs = height\n");
+	TrackerCameraPose pose = { TRACKER_FLOOR_SEEN, 1500.0, 20.0, 0.0 };
+	TrackerVec3 p = tracker_vec3(300, -200, 2000);
+	double t = 20.0 * G_PI / 180.0, r = 30.0 * G_PI / 180.0;
+	TrackerFrame frame;
+	g_autoptr(GPtrArray) unknown = NULL, tilted = NULL, rolled = NULL;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 1, 0, 2000);
+	frame.users[0].joints[TRACKER_JOINT_HEAD].position = p;
+	unknown = rig_run(rig, &frame);
+	g_assert_cmpuint(unknown->len, ==, 0);
+	mapping_engine_set_camera_pose(rig->engine, &pose);
+	tilted = rig_run(rig, &frame);
+	g_assert_cmpuint(tilted->len, ==, 1);
+	/* Looking down by t: the point's height is y cos t - z sin t. */
+	g_assert_cmpfloat_with_epsilon(arg_f(wire_get(tilted, 0)->argv[0]),
+	                               1500.0 + p.y * cos(t) - p.z * sin(t), 1e-2);
+	pose.tilt_deg = 0;
+	pose.roll_deg = 30;
+	mapping_engine_set_camera_pose(rig->engine, &pose);
+	rolled = rig_run(rig, &frame);
+	/* Turned counter-clockwise by r: up leans to the image's right. */
+	g_assert_cmpfloat_with_epsilon(arg_f(wire_get(rolled, 0)->argv[0]),
+	                               1500.0 + p.x * sin(r) + p.y * cos(r), 1e-2);
+	mapping_engine_set_camera_pose(rig->engine, NULL);
+	g_ptr_array_unref(rolled);
+	rolled = rig_run(rig, &frame);
+	g_assert_cmpuint(rolled->len, ==, 0);
+}
+
 /* In body space distance and speed are in shoulder widths. A straight
  * arm makes 180 degrees; a joint of the angle not found leaves it out. */
 static void
@@ -1353,6 +1391,7 @@ main(int argc, char **argv)
 	g_test_add_func("/mapping/engine/user-selection", test_user_selection);
 	g_test_add_func("/engine/measures/truth", test_measures_truth);
 	g_test_add_func("/engine/measures/body-space", test_measures_body_space);
+	g_test_add_func("/engine/measures/height", test_measures_height);
 	g_test_add_func("/osc/encode/frame-bundle-with-timetag", test_encode_frame_bundle);
 	g_test_add_func("/osc/encode/bundle-per-user", test_encode_user_bundles);
 	g_test_add_func("/osc/encode/split-at-max-packet", test_encode_split);

@@ -135,7 +135,7 @@ static const ErrorCase error_cases[] = {
 	/* [rule] args */
 	{ "args-unknown", HEAD OUT RULE("joint") "args = x y w\n",
 	  "10: [rule r] args: unknown value 'w'; values are frame, users, user, event, hand, "
-	  "joint, x, y, z, u, v, confidence, angle, distance and speed" },
+	  "joint, x, y, z, u, v, confidence, angle, distance, speed and height" },
 	{ "args-scope", HEAD OUT RULE("frame") "args = user\n",
 	  "10: [rule r] args: 'user' needs for = user, joint or event" },
 	/* [rule] angle, distance, speed */
@@ -163,6 +163,9 @@ static const ErrorCase error_cases[] = {
 	  "shoulder widths (space = body), not in screen fractions" },
 	{ "speed-screen", HEAD OUT RULE("user") "args = speed\nspace = screen\n",
 	  "11: [rule r] space: 'speed' is a length, in millimetres (space = camera) or "
+	  "shoulder widths (space = body), not in screen fractions" },
+	{ "height-screen", HEAD OUT RULE("joint") "args = height\nspace = screen\n",
+	  "11: [rule r] space: 'height' is a length, in millimetres (space = camera) or "
 	  "shoulder widths (space = body), not in screen fractions" },
 	{ "angle-range",
 	  HEAD OUT RULE("joint") "args = angle\njoints = neck\n"
