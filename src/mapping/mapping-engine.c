@@ -57,7 +57,7 @@ typedef struct {
 /* How fast the shoulder width follows its measurements, per frame. */
 #define BODY_WIDTH_FOLLOW 0.1
 
-/* Where a user's joints were in the previous frame, for speed. */
+/* A user of the previous frame: who, and where their joints were (for speed). */
 typedef struct {
 	guint id;
 	gint64 time_us;
@@ -72,12 +72,10 @@ struct _MappingEngine {
 	const Mapping *mapping;
 	RuleState *rules;
 	guint n_rules;
-	guint known[TRACKER_MAX_USERS]; /* the users of the previous frame */
+	Body bodies[TRACKER_MAX_USERS]; /* the users of this frame, in frame order */
+	Trail known[TRACKER_MAX_USERS]; /* the users of the previous frame */
 	guint n_known;
-	Body bodies[TRACKER_MAX_USERS];  /* the users of this frame, in frame order */
-	Trail trails[TRACKER_MAX_USERS]; /* the users of the previous frame */
-	TrackerCameraPose pose;          /* for height; floor unknown until set */
-	guint n_trails;
+	TrackerCameraPose pose;         /* for height; floor unknown until set */
 	gboolean needs_bodies;          /* some rule has space = body */
 	GString *address;               /* scratch */
 	Value values[MAPPING_MAX_ARGS]; /* scratch: the message being built */
@@ -176,9 +174,7 @@ mapping_engine_new(const Mapping *mapping, MappingEngine *previous)
 		memcpy(engine->known, previous->known, sizeof(engine->known));
 		engine->n_known = previous->n_known;
 		memcpy(engine->bodies, previous->bodies, sizeof(engine->bodies));
-		memcpy(engine->trails, previous->trails, sizeof(engine->trails));
 		engine->pose = previous->pose;
-		engine->n_trails = previous->n_trails;
 	}
 	return engine;
 }
@@ -284,24 +280,32 @@ mapping_engine_coordinate(const MappingEngine *engine, const MappingRule *rule,
 	return mm;
 }
 
+/* User @id as of the previous frame, or NULL when they were not in it. */
+static const Trail *
+mapping_engine_known(const MappingEngine *engine, guint id)
+{
+	for (guint i = 0; i < engine->n_known; i++) {
+		if (engine->known[i].id == id)
+			return &engine->known[i];
+	}
+	return NULL;
+}
+
 /* @subject's joint's speed since the previous frame, in mm per second;
  * NaN when it was not found then, or that frame is too long ago. */
 static double
 mapping_engine_speed(const MappingEngine *engine, const MappingRule *rule, const Subject *subject)
 {
-	for (guint i = 0; i < engine->n_trails; i++) {
-		const Trail *trail = &engine->trails[i];
-		gint64 gap = subject->frame->time_us - trail->time_us;
+	const Trail *trail = mapping_engine_known(engine, subject->user_id);
+	gint64 gap;
 
-		if (trail->id != subject->user_id)
-			continue;
-		if (!mapping_engine_found(rule, &trail->joints[subject->joint]) ||
-		    gap > SPEED_MAX_GAP_US)
-			return NAN;
-		return measure_speed(trail->joints[subject->joint].position,
-		                     subject->user->joints[subject->joint].position, gap);
-	}
-	return NAN;
+	if (trail == NULL || !mapping_engine_found(rule, &trail->joints[subject->joint]))
+		return NAN;
+	gap = subject->frame->time_us - trail->time_us;
+	if (gap > SPEED_MAX_GAP_US)
+		return NAN;
+	return measure_speed(trail->joints[subject->joint].position,
+	                     subject->user->joints[subject->joint].position, gap);
 }
 
 /* angle, distance, speed or height of @subject's joint, before scaling; NaN
@@ -639,16 +643,6 @@ mapping_engine_joints(MappingEngine *engine, RuleState *state, const TrackerFram
 	}
 }
 
-static gboolean
-mapping_engine_known(const MappingEngine *engine, guint id)
-{
-	for (guint i = 0; i < engine->n_known; i++) {
-		if (engine->known[i] == id)
-			return TRUE;
-	}
-	return FALSE;
-}
-
 static void
 mapping_engine_new_users(MappingEngine *engine, RuleState *state, Subject *subject,
                          MessageBatch *batch)
@@ -657,7 +651,7 @@ mapping_engine_new_users(MappingEngine *engine, RuleState *state, Subject *subje
 		subject->user = &subject->frame->users[u];
 		subject->user_id = subject->user->id;
 		if (mapping_engine_selected(state, subject->user_id) &&
-		    !mapping_engine_known(engine, subject->user_id))
+		    mapping_engine_known(engine, subject->user_id) == NULL)
 			mapping_engine_emit(engine, state, subject, 0, batch);
 	}
 }
@@ -691,7 +685,7 @@ mapping_engine_lost_users(MappingEngine *engine, RuleState *state, guint previou
 	                   state->rule->users == MAPPING_USERS_NEAREST;
 
 	for (guint i = 0; i < engine->n_known; i++) {
-		subject->user_id = engine->known[i];
+		subject->user_id = engine->known[i].id;
 		if (chooses ? subject->user_id != previous
 		            : !mapping_engine_selected(state, subject->user_id))
 			continue;
@@ -776,20 +770,18 @@ static void
 mapping_engine_remember(MappingEngine *engine, const TrackerFrame *frame)
 {
 	for (guint i = 0; i < engine->n_known; i++) {
-		if (tracker_frame_find_user(frame, engine->known[i]) != NULL)
+		if (tracker_frame_find_user(frame, engine->known[i].id) != NULL)
 			continue;
 		for (guint r = 0; r < engine->n_rules; r++)
 			g_hash_table_remove(engine->rules[r].users,
-			                    GUINT_TO_POINTER(engine->known[i]));
+			                    GUINT_TO_POINTER(engine->known[i].id));
 	}
 	engine->n_known = MIN(frame->n_users, TRACKER_MAX_USERS);
-	engine->n_trails = engine->n_known;
 	for (guint u = 0; u < engine->n_known; u++) {
-		engine->known[u] = frame->users[u].id;
-		engine->trails[u].id = frame->users[u].id;
-		engine->trails[u].time_us = frame->time_us;
-		memcpy(engine->trails[u].joints, frame->users[u].joints,
-		       sizeof(engine->trails[u].joints));
+		engine->known[u].id = frame->users[u].id;
+		engine->known[u].time_us = frame->time_us;
+		memcpy(engine->known[u].joints, frame->users[u].joints,
+		       sizeof(engine->known[u].joints));
 	}
 }
 
