@@ -230,6 +230,17 @@ tracker_get_camera_pose(const Tracker *t, TrackerCameraPose *pose)
 	*pose = t->pose;
 }
 
+double
+tracker_camera_pose_height(const TrackerCameraPose *pose, TrackerVec3 p)
+{
+	g_return_val_if_fail(pose != NULL, NAN);
+
+	if (pose->floor == TRACKER_FLOOR_UNKNOWN)
+		return NAN;
+	return tracker_vec3_dot(tracker_floor_up_from_pose(pose->tilt_deg, pose->roll_deg), p) +
+	       pose->height_mm;
+}
+
 void
 tracker_reset(Tracker *t)
 {

@@ -156,6 +156,13 @@ const TrackerSettings *tracker_get_settings(const Tracker *tracker);
 void tracker_get_camera_pose(const Tracker *tracker, TrackerCameraPose *pose);
 
 /**
+ * tracker_camera_pose_height:
+ * How high @p (camera space, mm) lies above the floor of @pose, in mm;
+ * NaN when @pose knows no floor (TRACKER_FLOOR_UNKNOWN).
+ */
+double tracker_camera_pose_height(const TrackerCameraPose *pose, TrackerVec3 p);
+
+/**
  * tracker_process:
  * Tracks one frame: @depth_mm holds camera width x height millimetres,
  * row-major, 0 for no reading. @frame is the source's frame number,

@@ -327,7 +327,7 @@ mapping_engine_measure(const MappingEngine *engine, const MappingRule *rule, con
 		return measure_angle(joint->position, joints[a].position, joints[b].position);
 	}
 	if (value == MAPPING_VALUE_HEIGHT)
-		mm = measure_height(&engine->pose, joint->position);
+		mm = tracker_camera_pose_height(&engine->pose, joint->position);
 	else if (value == MAPPING_VALUE_DISTANCE)
 		mm = mapping_engine_found(rule, &joints[rule->distance_to])
 		             ? tracker_vec3_distance(joint->position,

@@ -52,16 +52,3 @@ measure_speed(TrackerVec3 before, TrackerVec3 after, gint64 dt_us)
 		return NAN;
 	return tracker_vec3_distance(before, after) * G_USEC_PER_SEC / (double)dt_us;
 }
-
-double
-measure_height(const TrackerCameraPose *pose, TrackerVec3 p)
-{
-	double t, r;
-
-	if (pose == NULL || pose->floor == TRACKER_FLOOR_UNKNOWN)
-		return NAN;
-	t = pose->tilt_deg * G_PI / 180.0;
-	r = pose->roll_deg * G_PI / 180.0;
-	return tracker_vec3_dot(tracker_vec3(sin(r) * cos(t), cos(r) * cos(t), -sin(t)), p) +
-	       pose->height_mm;
-}

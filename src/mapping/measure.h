@@ -7,7 +7,6 @@
 
 #include "tracker/tracker-joint.h"
 #include "tracker/tracker-vec.h"
-#include "tracker/tracker.h"
 
 /**
  * measure_angle_bones:
@@ -32,11 +31,3 @@ double measure_angle(TrackerVec3 at, TrackerVec3 a, TrackerVec3 b);
  * in millimetres per second; NaN when @dt_us is not positive.
  */
 double measure_speed(TrackerVec3 before, TrackerVec3 after, gint64 dt_us);
-
-/**
- * measure_height:
- * How high @p (camera space) lies above the floor of @pose, in mm: up in
- * camera space is (sin r cos t, cos r cos t, -sin t) for tilt t and roll
- * r. NaN when @pose is NULL or knows no floor (TRACKER_FLOOR_UNKNOWN).
- */
-double measure_height(const TrackerCameraPose *pose, TrackerVec3 p);
