@@ -1698,24 +1698,21 @@ mapping_parser_rule_check_angle(const Parser *p, const Section *s, const Mapping
 		list = mapping_parser_angle_joints();
 		return mapping_parser_fail_entry(
 		        p, s, e != NULL ? e : mapping_parser_find(s, "args"), error,
-		        "'angle' is the angle between two bones, and %s has %s; list the "
-		        "joints to send it for in 'joints': %s",
-		        tracker_joint_name(rule->joints[j]),
-		        rule->joints[j] == TRACKER_JOINT_HEAD ||
-		                        rule->joints[j] == TRACKER_JOINT_TORSO
-		                ? "none"
-		                : "one",
-		        list);
+		        "'angle' is the angle between two bones, and two bones do not meet "
+		        "at %s; list the joints to send it for in 'joints': %s",
+		        tracker_joint_name(rule->joints[j]), list);
 	}
 	return TRUE;
 }
 
-/* distance goes with distance_to; distance and speed are lengths, which
- * screen space (fractions of the picture's sides) has none of. */
+/* distance goes with distance_to; distance, speed and height are lengths,
+ * which screen space (fractions of the picture's sides) has none of. */
 static gboolean
 mapping_parser_rule_check_lengths(const Parser *p, const Section *s, const MappingRule *rule,
                                   GError **error)
 {
+	static const MappingValue lengths[] = { MAPPING_VALUE_DISTANCE, MAPPING_VALUE_SPEED,
+		                                MAPPING_VALUE_HEIGHT };
 	const Entry *to = mapping_parser_find(s, "distance_to");
 	gboolean distance = mapping_parser_rule_sends(rule, MAPPING_VALUE_DISTANCE);
 
@@ -1727,17 +1724,17 @@ mapping_parser_rule_check_lengths(const Parser *p, const Section *s, const Mappi
 		return mapping_parser_fail_entry(p, s, to, error,
 		                                 "only with 'distance' in args: it names the "
 		                                 "joint the distance is measured to");
-	if (rule->space == MAPPING_SPACE_SCREEN &&
-	    (distance || mapping_parser_rule_sends(rule, MAPPING_VALUE_SPEED) ||
-	     mapping_parser_rule_sends(rule, MAPPING_VALUE_HEIGHT)))
-		return mapping_parser_fail_entry(
-		        p, s, mapping_parser_find(s, "space"), error,
-		        "'%s' is a length, in millimetres (space = "
-		        "camera) or shoulder widths (space = body), "
-		        "not in screen fractions",
-		        distance                                               ? "distance"
-		        : mapping_parser_rule_sends(rule, MAPPING_VALUE_SPEED) ? "speed"
-		                                                               : "height");
+	if (rule->space != MAPPING_SPACE_SCREEN)
+		return TRUE;
+	for (guint i = 0; i < G_N_ELEMENTS(lengths); i++) {
+		if (mapping_parser_rule_sends(rule, lengths[i]))
+			return mapping_parser_fail_entry(
+			        p, s, mapping_parser_find(s, "space"), error,
+			        "'%s' is a length, in millimetres (space = "
+			        "camera) or shoulder widths (space = body), "
+			        "not in screen fractions",
+			        value_defs[lengths[i]].name);
+	}
 	return TRUE;
 }
 

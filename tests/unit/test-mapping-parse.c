@@ -140,12 +140,14 @@ static const ErrorCase error_cases[] = {
 	  "10: [rule r] args: 'user' needs for = user, joint or event" },
 	/* [rule] angle, distance, speed */
 	{ "angle-all-joints", HEAD OUT RULE("joint") "args = angle\n",
-	  "10: [rule r] args: 'angle' is the angle between two bones, and head has none; "
-	  "list the joints to send it for in 'joints': neck, left_shoulder, right_shoulder, "
+	  "10: [rule r] args: 'angle' is the angle between two bones, and two bones do not meet "
+	  "at head; list the joints to send it for in 'joints': neck, left_shoulder, "
+	  "right_shoulder, "
 	  "left_elbow, right_elbow, left_hip, right_hip, left_knee and right_knee" },
 	{ "angle-hand", HEAD OUT RULE("joint") "args = angle\njoints = left_elbow left_hand\n",
-	  "11: [rule r] joints: 'angle' is the angle between two bones, and left_hand has one; "
-	  "list the joints to send it for in 'joints': neck, left_shoulder, right_shoulder, "
+	  "11: [rule r] joints: 'angle' is the angle between two bones, and two bones do not "
+	  "meet at left_hand; list the joints to send it for in 'joints': neck, left_shoulder, "
+	  "right_shoulder, "
 	  "left_elbow, right_elbow, left_hip, right_hip, left_knee and right_knee" },
 	{ "distance-without-to", HEAD OUT RULE("joint") "args = distance\n",
 	  "10: [rule r] args: 'distance' needs distance_to = JOINT, the joint it is "
