@@ -230,15 +230,32 @@ tracker_get_camera_pose(const Tracker *t, TrackerCameraPose *pose)
 	*pose = t->pose;
 }
 
+gboolean
+tracker_camera_pose_to_room(const TrackerCameraPose *pose, TrackerVec3 p, TrackerVec3 *room)
+{
+	TrackerVec3 up, forward;
+
+	g_return_val_if_fail(pose != NULL && room != NULL, FALSE);
+
+	if (pose->floor == TRACKER_FLOOR_UNKNOWN)
+		return FALSE;
+	up = tracker_floor_up_from_pose(pose->tilt_deg, pose->roll_deg);
+	/* The sensor's axis laid on the floor; tilt stays within 45 degrees. */
+	forward = tracker_vec3_normalize(tracker_vec3_mad(tracker_vec3(0, 0, 1), up, up.z * -1.0));
+	room->x = tracker_vec3_dot(tracker_vec3_cross(up, forward), p);
+	room->y = tracker_vec3_dot(up, p) + pose->height_mm;
+	room->z = tracker_vec3_dot(forward, p);
+	return TRUE;
+}
+
 double
 tracker_camera_pose_height(const TrackerCameraPose *pose, TrackerVec3 p)
 {
+	TrackerVec3 room;
+
 	g_return_val_if_fail(pose != NULL, NAN);
 
-	if (pose->floor == TRACKER_FLOOR_UNKNOWN)
-		return NAN;
-	return tracker_vec3_dot(tracker_floor_up_from_pose(pose->tilt_deg, pose->roll_deg), p) +
-	       pose->height_mm;
+	return tracker_camera_pose_to_room(pose, p, &room) ? room.y : NAN;
 }
 
 void

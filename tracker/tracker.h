@@ -156,6 +156,16 @@ const TrackerSettings *tracker_get_settings(const Tracker *tracker);
 void tracker_get_camera_pose(const Tracker *tracker, TrackerCameraPose *pose);
 
 /**
+ * tracker_camera_pose_to_room:
+ * @p (camera space, mm) in room space: millimetres from the floor below
+ * the sensor, x to the image's right along the floor, y up, z along the
+ * floor away from the sensor. FALSE when @pose knows no floor
+ * (TRACKER_FLOOR_UNKNOWN).
+ */
+gboolean tracker_camera_pose_to_room(const TrackerCameraPose *pose, TrackerVec3 p,
+                                     TrackerVec3 *room);
+
+/**
  * tracker_camera_pose_height:
  * How high @p (camera space, mm) lies above the floor of @pose, in mm;
  * NaN when @pose knows no floor (TRACKER_FLOOR_UNKNOWN).

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/depth.h"
+#include "mapping-zones.h"
 #include "measure.h"
 
 /* space = screen: z from 0 at 0.5 m to 1 at 4.5 m, the Kinect's useful range. */
@@ -44,6 +45,7 @@ typedef struct {
 	TrackerJointId joint;
 	MappingEvent event;
 	GestureHand hand; /* gesture events */
+	guint zone;       /* zone events: index in Mapping.zones */
 } Subject;
 
 /* A user's frame of reference for space = body. */
@@ -75,7 +77,8 @@ struct _MappingEngine {
 	Body bodies[TRACKER_MAX_USERS]; /* the users of this frame, in frame order */
 	Trail known[TRACKER_MAX_USERS]; /* the users of the previous frame */
 	guint n_known;
-	TrackerCameraPose pose;         /* for height; floor unknown until set */
+	TrackerCameraPose pose;         /* for height and room zones; floor unknown until set */
+	MappingZones *zones;            /* who is in which zone */
 	gboolean needs_bodies;          /* some rule has space = body */
 	GString *address;               /* scratch */
 	Value values[MAPPING_MAX_ARGS]; /* scratch: the message being built */
@@ -165,6 +168,7 @@ mapping_engine_new(const Mapping *mapping, MappingEngine *previous)
 	engine->n_rules = mapping->rules->len;
 	engine->rules = g_new0(RuleState, engine->n_rules);
 	engine->address = g_string_sized_new(64);
+	engine->zones = mapping_zones_new(mapping, previous != NULL ? previous->zones : NULL);
 	for (guint i = 0; i < engine->n_rules; i++) {
 		mapping_engine_state_init(&engine->rules[i], mapping_get_rule(mapping, i));
 		engine->needs_bodies |= mapping_get_rule(mapping, i)->space == MAPPING_SPACE_BODY;
@@ -197,6 +201,7 @@ mapping_engine_free(MappingEngine *engine)
 		g_clear_pointer(&engine->rules[i].users, g_hash_table_unref);
 	g_free(engine->rules);
 	g_string_free(engine->address, TRUE);
+	mapping_zones_free(engine->zones);
 	g_free(engine);
 }
 
@@ -356,6 +361,13 @@ mapping_engine_value(const MappingEngine *engine, const MappingRule *rule, const
 	case MAPPING_VALUE_USERS:
 		out.i = (gint32)subject->frame->n_users;
 		return out;
+	case MAPPING_VALUE_ZONE_USERS:
+		out.i = (gint32)mapping_zones_count(engine->zones, (guint)rule->zone);
+		return out;
+	case MAPPING_VALUE_ZONE:
+		out.type = MESSAGE_ARG_STRING;
+		out.s = mapping_get_zone(engine->mapping, subject->zone)->name;
+		return out;
 	case MAPPING_VALUE_USER:
 		out.i = (gint32)subject->user_id;
 		return out;
@@ -465,6 +477,10 @@ mapping_engine_address(MappingEngine *engine, const MappingRule *rule, const Sub
 		case MAPPING_PART_HAND:
 			g_string_append(engine->address, gesture_hand_to_str(subject->hand));
 			break;
+		case MAPPING_PART_ZONE:
+			g_string_append(engine->address,
+			                mapping_get_zone(engine->mapping, subject->zone)->name);
+			break;
 		}
 	}
 }
@@ -570,7 +586,7 @@ mapping_engine_user_complete(const MappingRule *rule, const TrackerUser *user)
 static Subject
 mapping_engine_subject(const TrackerFrame *frame, const TrackerUser *user)
 {
-	Subject subject = { frame, user, user ? user->id : 0, TRACKER_JOINT_HEAD, 0, 0 };
+	Subject subject = { frame, user, user ? user->id : 0, TRACKER_JOINT_HEAD, 0, 0, 0 };
 
 	return subject;
 }
@@ -595,13 +611,15 @@ mapping_engine_choose(const MappingRule *rule, const TrackerFrame *frame)
 /* Whether the rule speaks of user @id in this frame (state->selected is
  * this frame's choice while the rule runs). */
 static gboolean
-mapping_engine_selected(const RuleState *state, guint id)
+mapping_engine_selected(const MappingEngine *engine, const RuleState *state, guint id)
 {
 	switch (state->rule->users) {
 	case MAPPING_USERS_ALL:
 		return TRUE;
 	case MAPPING_USERS_ID:
 		return id == state->rule->user_id;
+	case MAPPING_USERS_ZONE:
+		return mapping_zones_contains(engine->zones, state->rule->user_zone, id);
 	case MAPPING_USERS_FIRST:
 	case MAPPING_USERS_NEAREST:
 		break;
@@ -616,7 +634,7 @@ mapping_engine_users(MappingEngine *engine, RuleState *state, const TrackerFrame
 	for (guint u = 0; u < frame->n_users; u++) {
 		Subject subject = mapping_engine_subject(frame, &frame->users[u]);
 
-		if (mapping_engine_selected(state, subject.user_id) &&
+		if (mapping_engine_selected(engine, state, subject.user_id) &&
 		    mapping_engine_space_ready(engine, state->rule, &subject) &&
 		    mapping_engine_user_complete(state->rule, subject.user))
 			mapping_engine_emit(engine, state, &subject, 0, batch);
@@ -632,7 +650,7 @@ mapping_engine_joints(MappingEngine *engine, RuleState *state, const TrackerFram
 	for (guint u = 0; u < frame->n_users; u++) {
 		Subject subject = mapping_engine_subject(frame, &frame->users[u]);
 
-		if (!mapping_engine_selected(state, subject.user_id) ||
+		if (!mapping_engine_selected(engine, state, subject.user_id) ||
 		    !mapping_engine_space_ready(engine, rule, &subject))
 			continue;
 		for (guint j = 0; j < rule->n_joints; j++) {
@@ -650,7 +668,7 @@ mapping_engine_new_users(MappingEngine *engine, RuleState *state, Subject *subje
 	for (guint u = 0; u < subject->frame->n_users; u++) {
 		subject->user = &subject->frame->users[u];
 		subject->user_id = subject->user->id;
-		if (mapping_engine_selected(state, subject->user_id) &&
+		if (mapping_engine_selected(engine, state, subject->user_id) &&
 		    mapping_engine_known(engine, subject->user_id) == NULL)
 			mapping_engine_emit(engine, state, subject, 0, batch);
 	}
@@ -665,7 +683,7 @@ mapping_engine_new_skeletons(MappingEngine *engine, RuleState *state, Subject *s
 
 		subject->user = &subject->frame->users[u];
 		subject->user_id = subject->user->id;
-		if (!mapping_engine_selected(state, subject->user_id))
+		if (!mapping_engine_selected(engine, state, subject->user_id))
 			continue;
 		user = mapping_engine_rule_user(state, subject->user_id);
 		if (!user->announced && mapping_engine_user_complete(state->rule, subject->user)) {
@@ -687,10 +705,39 @@ mapping_engine_lost_users(MappingEngine *engine, RuleState *state, guint previou
 	for (guint i = 0; i < engine->n_known; i++) {
 		subject->user_id = engine->known[i].id;
 		if (chooses ? subject->user_id != previous
-		            : !mapping_engine_selected(state, subject->user_id))
+		            : !mapping_engine_selected(engine, state, subject->user_id))
 			continue;
 		if (tracker_frame_find_user(subject->frame, subject->user_id) == NULL)
 			mapping_engine_emit(engine, state, subject, 0, batch);
+	}
+}
+
+/* This frame's comings into zones, or goings out, of @subject's event; a
+ * user who went out of view has only their id. A rule for the users of a
+ * zone hears of them coming and going, as they are in it on one side. */
+static void
+mapping_engine_zone_changes(MappingEngine *engine, RuleState *state, Subject *subject,
+                            MessageBatch *batch)
+{
+	const MappingRule *rule = state->rule;
+	gboolean into = subject->event == MAPPING_EVENT_ZONE_ENTER;
+	const MappingZoneChange *changes;
+	guint n;
+
+	changes = mapping_zones_changes(engine->zones, &n);
+	for (guint i = 0; i < n; i++) {
+		const MappingZoneChange *change = &changes[i];
+
+		if (change->into != into || (rule->zone >= 0 && (guint)rule->zone != change->zone))
+			continue;
+		if (rule->users == MAPPING_USERS_ZONE
+		            ? change->zone != rule->user_zone
+		            : !mapping_engine_selected(engine, state, change->user))
+			continue;
+		subject->user_id = change->user;
+		subject->user = tracker_frame_find_user(subject->frame, change->user);
+		subject->zone = change->zone;
+		mapping_engine_emit(engine, state, subject, 0, batch);
 	}
 }
 
@@ -727,6 +774,10 @@ mapping_engine_event(MappingEngine *engine, RuleState *state, const TrackerFrame
 		break;
 	case MAPPING_EVENT_LOST_USER:
 		mapping_engine_lost_users(engine, state, previous, &subject, batch);
+		break;
+	case MAPPING_EVENT_ZONE_ENTER:
+	case MAPPING_EVENT_ZONE_LEAVE:
+		mapping_engine_zone_changes(engine, state, &subject, batch);
 		break;
 	case MAPPING_N_EVENTS:
 		g_assert_not_reached();
@@ -836,6 +887,7 @@ mapping_engine_run_gestures(MappingEngine *engine, const TrackerFrame *frame,
 		message_batch_clear(batches[o]);
 	if (engine->needs_bodies)
 		mapping_engine_update_bodies(engine, frame);
+	mapping_zones_update(engine->zones, frame, &engine->pose);
 	for (guint r = 0; r < engine->n_rules; r++)
 		mapping_engine_rule(engine, &engine->rules[r], frame,
 		                    batches[engine->rules[r].rule->output]);

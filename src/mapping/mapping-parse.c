@@ -21,11 +21,12 @@ typedef enum {
 	SECTION_RULE,
 	SECTION_NAMES,
 	SECTION_GESTURES,
+	SECTION_ZONE,
 	N_SECTION_TYPES
 } SectionType;
 
 static const char *const section_type_names[N_SECTION_TYPES] = {
-	"mapping", "output", "rule", "names", "gestures",
+	"mapping", "output", "rule", "names", "gestures", "zone",
 };
 
 typedef struct {
@@ -221,7 +222,7 @@ mapping_parser_header(const Parser *p, guint line, const char *type_word, const 
 		return mapping_parser_fail(
 		        p, line, error,
 		        "unknown section [%s]; sections are [mapping], "
-		        "[output NAME], [rule NAME], [names NAME] and [gestures]",
+		        "[output NAME], [rule NAME], [names NAME], [zone NAME] and [gestures]",
 		        type_word);
 	if (!mapping_parser_section_named(*type) && name != NULL)
 		return mapping_parser_fail(p, line, error, "[%s] takes no name", type_word);
@@ -856,6 +857,8 @@ static const struct {
 	[MAPPING_VALUE_DISTANCE] = { "distance", SCOPE(USER) | SCOPE(JOINT) },
 	[MAPPING_VALUE_SPEED] = { "speed", SCOPE(USER) | SCOPE(JOINT) },
 	[MAPPING_VALUE_HEIGHT] = { "height", SCOPE(USER) | SCOPE(JOINT) },
+	[MAPPING_VALUE_ZONE] = { "zone", SCOPE(EVENT) },
+	[MAPPING_VALUE_ZONE_USERS] = { "zone_users", ALL_SCOPES },
 };
 
 static const struct {
@@ -867,6 +870,7 @@ static const struct {
 	{ "joint", MAPPING_PART_JOINT, SCOPE(JOINT) },
 	{ "event", MAPPING_PART_EVENT, SCOPE(EVENT) },
 	{ "hand", MAPPING_PART_HAND, SCOPE(EVENT) },
+	{ "zone", MAPPING_PART_ZONE, SCOPE(EVENT) },
 };
 
 /* "for = user, joint or event" */
@@ -945,7 +949,7 @@ mapping_parser_placeholder(Parser *p, const Section *s, const Entry *e, guint sc
 	}
 	mapping_parser_fail_entry(p, s, e, error,
 	                          "unknown placeholder {%s}; placeholders are {user}, {joint}, "
-	                          "{event} and {hand}",
+	                          "{event}, {hand} and {zone}",
 	                          name);
 	return NULL;
 }
@@ -1429,14 +1433,17 @@ mapping_parser_rule_user(Parser *p, const Section *s, const Entry *e, gpointer o
 		rule->users = MAPPING_USERS_FIRST;
 	else if (strcmp(e->value, "nearest") == 0)
 		rule->users = MAPPING_USERS_NEAREST;
+	else if (g_str_has_prefix(e->value, "zone:"))
+		rule->users = MAPPING_USERS_ZONE; /* the zone is found once all are read */
 	else if (g_ascii_string_to_unsigned(e->value, 10, 1, G_MAXINT32, &id, NULL)) {
 		rule->users = MAPPING_USERS_ID;
 		rule->user_id = (guint)id;
 	} else
-		return mapping_parser_fail_entry(p, s, e, error,
-		                                 "expected all, first, nearest or a user id (1 or "
-		                                 "more), got '%s'",
-		                                 e->value);
+		return mapping_parser_fail_entry(
+		        p, s, e, error,
+		        "expected all, first, nearest, zone:NAME or a user "
+		        "id (1 or more), got '%s'",
+		        e->value);
 	return TRUE;
 }
 
@@ -1482,6 +1489,7 @@ static const KeyDef rule_keys[] = {
 	{ "clamp", mapping_parser_rule_clamp, POSITIONAL, 0 },
 	{ "space", mapping_parser_rule_space, POSITIONAL, 0 },
 	{ "user", mapping_parser_rule_user, PER_USER, 0 },
+	{ "zone", NULL, ALL_SCOPES, 0 },
 	{ "on_change", mapping_parser_rule_on_change, STREAMING, 0 },
 	{ "refresh", mapping_parser_rule_refresh, STREAMING, 0 },
 	{ "max_rate", mapping_parser_rule_max_rate, STREAMING, 0 },
@@ -1495,6 +1503,7 @@ mapping_parser_rule_new(const Section *s)
 	rule->name = g_strdup(s->name);
 	rule->line = s->line;
 	rule->min_confidence = 0.5;
+	rule->zone = -1;
 	for (guint j = 0; j < TRACKER_N_JOINTS; j++)
 		rule->joints[j] = (TrackerJointId)j;
 	rule->n_joints = TRACKER_N_JOINTS;
@@ -1521,6 +1530,82 @@ mapping_parser_rule(Parser *p, const Section *s, GError **error)
 		return FALSE;
 	return mapping_parser_apply(p, s, rule_keys, G_N_ELEMENTS(rule_keys), 1u << rule->scope,
 	                            rule, error);
+}
+
+/* ---- [zone NAME] ---- */
+
+static gboolean
+mapping_parser_zone_box(Parser *p, const Section *s, const Entry *e, gpointer object,
+                        GError **error)
+{
+	MappingZone *zone = object;
+	g_autofree char *message = NULL;
+
+	if (!mapping_box_parse(e->value, &zone->min, &zone->max, &message))
+		return mapping_parser_fail_entry(p, s, e, error, "%s", message);
+	return TRUE;
+}
+
+static gboolean
+mapping_parser_zone_space(Parser *p, const Section *s, const Entry *e, gpointer object,
+                          GError **error)
+{
+	static const char *const names[] = { "room", "camera" };
+	MappingZone *zone = object;
+	guint value = 0;
+
+	if (!mapping_parser_enum(p, s, e, names, G_N_ELEMENTS(names), &value, error))
+		return FALSE;
+	zone->space = (MappingZoneSpace)value;
+	return TRUE;
+}
+
+static gboolean
+mapping_parser_zone_joint(Parser *p, const Section *s, const Entry *e, gpointer object,
+                          GError **error)
+{
+	MappingZone *zone = object;
+
+	if (!tracker_joint_from_name(e->value, &zone->joint))
+		return mapping_parser_fail_entry(p, s, e, error,
+		                                 "'%s' is not a joint (see mappings/README.md "
+		                                 "for the list)",
+		                                 e->value);
+	return TRUE;
+}
+
+static gboolean
+mapping_parser_zone_margin(Parser *p, const Section *s, const Entry *e, gpointer object,
+                           GError **error)
+{
+	MappingZone *zone = object;
+
+	if (!mapping_parser_double(e->value, &zone->margin) || zone->margin < 0 ||
+	    zone->margin > 1000)
+		return mapping_parser_fail_entry(
+		        p, s, e, error, "expected millimetres from 0 to 1000, got '%s'", e->value);
+	return TRUE;
+}
+
+static const KeyDef zone_keys[] = {
+	{ "box", mapping_parser_zone_box, ALL_SCOPES, ALL_SCOPES },
+	{ "space", mapping_parser_zone_space, ALL_SCOPES, 0 },
+	{ "joint", mapping_parser_zone_joint, ALL_SCOPES, 0 },
+	{ "margin", mapping_parser_zone_margin, ALL_SCOPES, 0 },
+};
+
+static gboolean
+mapping_parser_zone(Parser *p, const Section *s, GError **error)
+{
+	MappingZone *zone = g_new0(MappingZone, 1);
+
+	zone->name = g_strdup(s->name);
+	zone->line = s->line;
+	zone->joint = TRACKER_JOINT_TORSO;
+	zone->margin = 100.0;
+	g_ptr_array_add(p->mapping->zones, zone);
+	return mapping_parser_apply(p, s, zone_keys, G_N_ELEMENTS(zone_keys), ALL_SCOPES, zone,
+	                            error);
 }
 
 /* ---- [gestures] ---- */
@@ -1738,6 +1823,96 @@ mapping_parser_rule_check_lengths(const Parser *p, const Section *s, const Mappi
 	return TRUE;
 }
 
+/* The zone called @name, marked used; -1 when the file has none so called. */
+static int
+mapping_parser_lookup_zone(const Parser *p, const char *name)
+{
+	for (guint z = 0; z < p->mapping->zones->len; z++) {
+		MappingZone *zone = g_ptr_array_index(p->mapping->zones, z);
+
+		if (strcmp(zone->name, name) == 0) {
+			zone->used = TRUE;
+			return (int)z;
+		}
+	}
+	return -1;
+}
+
+/* The zones the rule names: in `zone` and in `user = zone:NAME`. */
+static gboolean
+mapping_parser_rule_zone_refs(const Parser *p, const Section *s, MappingRule *rule, GError **error)
+{
+	const Entry *e = mapping_parser_find(s, "zone");
+	const Entry *user = mapping_parser_find(s, "user");
+	int z;
+
+	if (e != NULL && (rule->zone = mapping_parser_lookup_zone(p, e->value)) < 0)
+		return mapping_parser_fail_entry(p, s, e, error, "no [zone %s] in this file",
+		                                 e->value);
+	if (rule->users != MAPPING_USERS_ZONE)
+		return TRUE;
+	z = mapping_parser_lookup_zone(p, user->value + strlen("zone:"));
+	if (z < 0)
+		return mapping_parser_fail_entry(p, s, user, error, "no [zone %s] in this file",
+		                                 user->value + strlen("zone:"));
+	rule->user_zone = (guint)z;
+	return TRUE;
+}
+
+/* The longest name of a zone that the rule's {zone} and zone can be. */
+static void
+mapping_parser_rule_longest_zone(const Parser *p, MappingRule *rule)
+{
+	rule->longest_zone = 0;
+	for (guint z = 0; z < p->mapping->zones->len; z++) {
+		if (rule->zone < 0 || (guint)rule->zone == z)
+			rule->longest_zone = MAX(rule->longest_zone,
+			                         strlen(mapping_get_zone(p->mapping, z)->name));
+	}
+}
+
+/* zone_users counts the users of the rule's zone; the zone key is for
+ * that and for zone events; the zone value and {zone} are a zone event's. */
+static gboolean
+mapping_parser_rule_check_zones(const Parser *p, const Section *s, const MappingRule *rule,
+                                GError **error)
+{
+	const char *zoneless = NULL;
+	gboolean zone_events = FALSE;
+
+	for (guint i = 0; i < rule->n_events; i++) {
+		if (mapping_event_is_zone(rule->events[i]))
+			zone_events = TRUE;
+		else if (zoneless == NULL)
+			zoneless = mapping_event_name(rule->events[i]);
+	}
+	if (mapping_parser_rule_sends(rule, MAPPING_VALUE_ZONE_USERS) && rule->zone < 0)
+		return mapping_parser_fail_entry(p, s, mapping_parser_find(s, "args"), error,
+		                                 "'zone_users' needs zone = NAME, the zone whose "
+		                                 "users it counts");
+	if (rule->zone >= 0 && !zone_events &&
+	    !mapping_parser_rule_sends(rule, MAPPING_VALUE_ZONE_USERS))
+		return mapping_parser_fail_entry(p, s, mapping_parser_find(s, "zone"), error,
+		                                 "only with zone_enter or zone_leave events, or "
+		                                 "zone_users in args");
+	if (zoneless == NULL)
+		return TRUE;
+	if (mapping_parser_rule_sends(rule, MAPPING_VALUE_ZONE))
+		return mapping_parser_fail_entry(p, s, mapping_parser_find(s, "args"), error,
+		                                 "'zone' is only for zone events, and %s has no "
+		                                 "zone",
+		                                 zoneless);
+	for (guint i = 0; i < rule->n_address; i++) {
+		if (rule->address[i].kind == MAPPING_PART_ZONE)
+			return mapping_parser_fail_entry(p, s, mapping_parser_find(s, "address"),
+			                                 error,
+			                                 "{zone} is only for zone events, and %s "
+			                                 "has no zone",
+			                                 zoneless);
+	}
+	return TRUE;
+}
+
 /* Cross-key checks, once every key of the rule is read. */
 static gboolean
 mapping_parser_rule_check(const Parser *p, const Section *s, const MappingRule *rule,
@@ -1756,7 +1931,8 @@ mapping_parser_rule_check(const Parser *p, const Section *s, const MappingRule *
 		                                 MAPPING_MAX_ARGS);
 	return mapping_parser_rule_check_hand(p, s, rule, error) &&
 	       mapping_parser_rule_check_angle(p, s, rule, error) &&
-	       mapping_parser_rule_check_lengths(p, s, rule, error);
+	       mapping_parser_rule_check_lengths(p, s, rule, error) &&
+	       mapping_parser_rule_check_zones(p, s, rule, error);
 }
 
 static void
@@ -1813,8 +1989,11 @@ mapping_parser_resolve(Parser *p, GError **error)
 
 		if (!mapping_parser_rule_output(p, s, rule, error) ||
 		    !mapping_parser_rule_names(p, s, rule, error) ||
-		    !mapping_parser_rule_check(p, s, rule, error) ||
-		    !mapping_parser_rule_fits(p, s, rule, error))
+		    !mapping_parser_rule_zone_refs(p, s, rule, error) ||
+		    !mapping_parser_rule_check(p, s, rule, error))
+			return FALSE;
+		mapping_parser_rule_longest_zone(p, rule);
+		if (!mapping_parser_rule_fits(p, s, rule, error))
 			return FALSE;
 		rule->fingerprint = mapping_parser_fingerprint(p, s);
 	}
@@ -1851,6 +2030,13 @@ mapping_parser_warn_unused(const Parser *p)
 			mapping_parser_warn(p, names->line, "[names %s] is used by no rule",
 			                    names->name);
 	}
+	for (guint i = 0; i < p->mapping->zones->len; i++) {
+		const MappingZone *zone = mapping_get_zone(p->mapping, i);
+
+		if (!zone->used)
+			mapping_parser_warn(p, zone->line, "[zone %s] is used by no rule",
+			                    zone->name);
+	}
 	mapping_parser_warn_unused_gestures(p);
 }
 
@@ -1871,6 +2057,8 @@ mapping_parser_section_read(Parser *p, const Section *s, GError **error)
 		return mapping_parser_names(p, s, error);
 	case SECTION_GESTURES:
 		return mapping_parser_gestures(p, s, error);
+	case SECTION_ZONE:
+		return mapping_parser_zone(p, s, error);
 	case N_SECTION_TYPES:
 		break;
 	}

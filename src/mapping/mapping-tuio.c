@@ -1,5 +1,7 @@
 #include "mapping-tuio.h"
 
+#include "mapping.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -113,37 +115,11 @@ tuio_key_source(TuioConfig *c G_GNUC_UNUSED, gboolean *source, const char *key G
 	return tuio_key_bool(value, source, message);
 }
 
-/* "FROM:TO" in millimetres, FROM below TO. */
-static gboolean
-tuio_key_span(const char *text, double *lo, double *hi)
-{
-	g_auto(GStrv) ends = g_strsplit(text, ":", -1);
-	char *end1 = NULL, *end2 = NULL;
-
-	if (g_strv_length(ends) != 2 || *ends[0] == '\0' || *ends[1] == '\0')
-		return FALSE;
-	*lo = g_ascii_strtod(ends[0], &end1);
-	*hi = g_ascii_strtod(ends[1], &end2);
-	return *end1 == '\0' && *end2 == '\0' && isfinite(*lo) && isfinite(*hi) && *lo < *hi;
-}
-
 static gboolean
 tuio_key_camera_box(TuioConfig *c, gboolean *source G_GNUC_UNUSED, const char *key G_GNUC_UNUSED,
                     const char *value, char **message)
 {
-	g_auto(GStrv) spans = g_strsplit(value, " ", -1);
-	double lo[3], hi[3];
-
-	if (g_strv_length(spans) != 3 || !tuio_key_span(spans[0], &lo[0], &hi[0]) ||
-	    !tuio_key_span(spans[1], &lo[1], &hi[1]) || !tuio_key_span(spans[2], &lo[2], &hi[2])) {
-		*message = g_strdup_printf("expected X0:X1 Y0:Y1 Z0:Z1 in millimetres, each from "
-		                           "low to high (-800:800 -300:900 1200:3500), got '%s'",
-		                           value);
-		return FALSE;
-	}
-	c->camera_min = tracker_vec3(lo[0], lo[1], lo[2]);
-	c->camera_max = tracker_vec3(hi[0], hi[1], hi[2]);
-	return TRUE;
+	return mapping_box_parse(value, &c->camera_min, &c->camera_max, message);
 }
 
 static gboolean

@@ -3,6 +3,7 @@
  * disk mapping-file.c's. */
 #include "mapping.h"
 
+#include <math.h>
 #include <string.h>
 
 /* The formatter would space the quark's name out as a subtraction. */
@@ -11,9 +12,9 @@ G_DEFINE_QUARK(skelbridge-mapping-error-quark, mapping_error)
 /* clang-format on */
 
 static const char *const mapping_event_names[MAPPING_EVENT_FIRST_GESTURE] = {
-	[MAPPING_EVENT_NEW_USER] = "new_user",
-	[MAPPING_EVENT_NEW_SKEL] = "new_skel",
-	[MAPPING_EVENT_LOST_USER] = "lost_user",
+	[MAPPING_EVENT_NEW_USER] = "new_user",     [MAPPING_EVENT_NEW_SKEL] = "new_skel",
+	[MAPPING_EVENT_LOST_USER] = "lost_user",   [MAPPING_EVENT_ZONE_ENTER] = "zone_enter",
+	[MAPPING_EVENT_ZONE_LEAVE] = "zone_leave",
 };
 
 G_STATIC_ASSERT(MAPPING_N_EVENTS - MAPPING_EVENT_FIRST_GESTURE == GESTURE_N_KINDS);
@@ -25,6 +26,45 @@ mapping_event_name(MappingEvent event)
 	if (mapping_event_is_gesture(event))
 		return gesture_kind_to_str((GestureKind)(event - MAPPING_EVENT_FIRST_GESTURE));
 	return mapping_event_names[event];
+}
+
+gboolean
+mapping_event_is_zone(MappingEvent event)
+{
+	return event == MAPPING_EVENT_ZONE_ENTER || event == MAPPING_EVENT_ZONE_LEAVE;
+}
+
+/* "FROM:TO" in millimetres, FROM below TO. */
+static gboolean
+mapping_box_span(const char *text, double *lo, double *hi)
+{
+	g_auto(GStrv) ends = g_strsplit(text, ":", -1);
+	char *end1 = NULL, *end2 = NULL;
+
+	if (g_strv_length(ends) != 2 || *ends[0] == '\0' || *ends[1] == '\0')
+		return FALSE;
+	*lo = g_ascii_strtod(ends[0], &end1);
+	*hi = g_ascii_strtod(ends[1], &end2);
+	return *end1 == '\0' && *end2 == '\0' && isfinite(*lo) && isfinite(*hi) && *lo < *hi;
+}
+
+gboolean
+mapping_box_parse(const char *text, TrackerVec3 *min, TrackerVec3 *max, char **message)
+{
+	g_auto(GStrv) spans = g_strsplit(text, " ", -1);
+	double lo[3], hi[3];
+
+	if (g_strv_length(spans) != 3 || !mapping_box_span(spans[0], &lo[0], &hi[0]) ||
+	    !mapping_box_span(spans[1], &lo[1], &hi[1]) ||
+	    !mapping_box_span(spans[2], &lo[2], &hi[2])) {
+		*message = g_strdup_printf("expected X0:X1 Y0:Y1 Z0:Z1 in millimetres, each from "
+		                           "low to high (-800:800 -300:900 1200:3500), got '%s'",
+		                           text);
+		return FALSE;
+	}
+	*min = tracker_vec3(lo[0], lo[1], lo[2]);
+	*max = tracker_vec3(hi[0], hi[1], hi[2]);
+	return TRUE;
 }
 
 gboolean
@@ -127,6 +167,8 @@ mapping_part_longest(const MappingRule *rule, const MappingPart *part)
 		return mapping_rule_longest_joint(rule);
 	case MAPPING_PART_EVENT:
 		return mapping_rule_longest_event(rule);
+	case MAPPING_PART_ZONE:
+		return rule->longest_zone;
 	default:
 		return strlen("right");
 	}
@@ -142,6 +184,8 @@ mapping_value_longest(const MappingRule *rule, MappingValue value)
 		return mapping_osc_string_size(mapping_rule_longest_event(rule));
 	case MAPPING_VALUE_HAND:
 		return mapping_osc_string_size(strlen("right"));
+	case MAPPING_VALUE_ZONE:
+		return mapping_osc_string_size(rule->longest_zone);
 	default:
 		return 4; /* an int32 or a float32 */
 	}
@@ -208,6 +252,15 @@ mapping_names_free(gpointer data)
 	g_free(names);
 }
 
+static void
+mapping_zone_free(gpointer data)
+{
+	MappingZone *zone = data;
+
+	g_free(zone->name);
+	g_free(zone);
+}
+
 Mapping *
 mapping_new(const char *path)
 {
@@ -217,6 +270,7 @@ mapping_new(const char *path)
 	mapping->outputs = g_ptr_array_new_with_free_func(mapping_output_free);
 	mapping->rules = g_ptr_array_new_with_free_func(mapping_rule_free);
 	mapping->names = g_ptr_array_new_with_free_func(mapping_names_free);
+	mapping->zones = g_ptr_array_new_with_free_func(mapping_zone_free);
 	mapping->warnings = g_ptr_array_new_with_free_func(g_free);
 	gesture_config_init(&mapping->gestures);
 	return mapping;
@@ -230,6 +284,7 @@ mapping_free(Mapping *mapping)
 	g_ptr_array_unref(mapping->outputs);
 	g_ptr_array_unref(mapping->rules);
 	g_ptr_array_unref(mapping->names);
+	g_ptr_array_unref(mapping->zones);
 	g_ptr_array_unref(mapping->warnings);
 	g_free(mapping->description);
 	g_free(mapping->path);

@@ -83,9 +83,11 @@ typedef enum {
 } MappingScope;
 
 typedef enum {
-	MAPPING_EVENT_NEW_USER,  /* a user appears */
-	MAPPING_EVENT_NEW_SKEL,  /* all of the rule's joints are found for the first time */
-	MAPPING_EVENT_LOST_USER, /* a user is gone */
+	MAPPING_EVENT_NEW_USER,   /* a user appears */
+	MAPPING_EVENT_NEW_SKEL,   /* all of the rule's joints are found for the first time */
+	MAPPING_EVENT_LOST_USER,  /* a user is gone */
+	MAPPING_EVENT_ZONE_ENTER, /* a user comes into a [zone] */
+	MAPPING_EVENT_ZONE_LEAVE, /* ...and goes out of it, or out of view */
 	/* Gestures (gesture.h), in GestureKind's order: */
 	MAPPING_EVENT_SWIPE_LEFT,
 	MAPPING_EVENT_SWIPE_RIGHT,
@@ -119,6 +121,8 @@ typedef enum {
 	MAPPING_VALUE_DISTANCE,   /* float32: to MappingRule.distance_to, mm unless scaled */
 	MAPPING_VALUE_SPEED,      /* float32: mm per second unless scaled */
 	MAPPING_VALUE_HEIGHT,     /* float32: above the floor, mm unless scaled */
+	MAPPING_VALUE_ZONE,       /* string: a zone event's zone */
+	MAPPING_VALUE_ZONE_USERS, /* int32: users in MappingRule.zone */
 	MAPPING_N_VALUES
 } MappingValue;
 
@@ -131,6 +135,7 @@ typedef enum {
 	MAPPING_PART_JOINT, /* {joint} */
 	MAPPING_PART_EVENT, /* {event} */
 	MAPPING_PART_HAND,  /* {hand}: a gesture's hand */
+	MAPPING_PART_ZONE,  /* {zone}: a zone event's zone */
 } MappingPartKind;
 
 typedef struct {
@@ -152,7 +157,26 @@ typedef enum {
 	MAPPING_USERS_FIRST,   /* the one in view longest (the lowest id in the frame) */
 	MAPPING_USERS_NEAREST, /* the one nearest the sensor */
 	MAPPING_USERS_ID,      /* the user with MappingRule.user_id */
+	MAPPING_USERS_ZONE,    /* the users inside MappingRule.user_zone */
 } MappingUsers;
+
+/* Where a zone's box lies. */
+typedef enum {
+	MAPPING_ZONE_ROOM,   /* mm: x right, y up from the floor, z along the floor away from the
+	                        sensor */
+	MAPPING_ZONE_CAMERA, /* mm: camera space */
+} MappingZoneSpace;
+
+/* A named box of the room: users come into it and go out of it. */
+typedef struct {
+	char *name;
+	guint line;
+	MappingZoneSpace space;
+	TrackerVec3 min, max; /* the box, mm */
+	TrackerJointId joint; /* the user's point that is in or out */
+	double margin;        /* mm: a user inside leaves once this far outside */
+	gboolean used;
+} MappingZone;
 
 /* One axis: value * scale + offset; then, with a curve, bent within the
  * output range [from, to]; kept within [low, high] when clamping; rounded
@@ -189,7 +213,10 @@ typedef struct {
 	double min_confidence;
 	MappingSpace space;
 	MappingUsers users;
-	guint user_id; /* MAPPING_USERS_ID */
+	guint user_id;      /* MAPPING_USERS_ID */
+	guint user_zone;    /* MAPPING_USERS_ZONE: index in Mapping.zones */
+	int zone;           /* the `zone` key: index in Mapping.zones, or -1 for every zone */
+	gsize longest_zone; /* bytes: the longest name of a zone the rule can speak of */
 	MappingRange ranges[MAPPING_N_RANGES];
 	TrackerJointId distance_to; /* the other end of `distance` */
 	gboolean clamp;
@@ -213,6 +240,7 @@ typedef struct {
 	GPtrArray *outputs;     /* MappingOutput */
 	GPtrArray *rules;       /* MappingRule, in file order: messages go out in this order */
 	GPtrArray *names;       /* MappingNames */
+	GPtrArray *zones;       /* MappingZone */
 	GPtrArray *warnings;    /* char *: "path:line: what" */
 	GestureConfig gestures; /* the recognisers' thresholds, from [gestures] */
 } Mapping;
@@ -251,6 +279,22 @@ gboolean mapping_output_equal(const MappingOutput *a, const MappingOutput *b);
 
 /** mapping_event_name: the built-in name ("new_user", "swipe_left"). */
 const char *mapping_event_name(MappingEvent event);
+
+/** mapping_event_is_zone: @event is zone_enter or zone_leave. */
+gboolean mapping_event_is_zone(MappingEvent event);
+
+/**
+ * mapping_box_parse:
+ * Parses "X0:X1 Y0:Y1 Z0:Z1" (millimetres, each from low to high) into
+ * @min and @max; FALSE with a @message (to free) saying what is expected.
+ */
+gboolean mapping_box_parse(const char *text, TrackerVec3 *min, TrackerVec3 *max, char **message);
+
+static inline const MappingZone *
+mapping_get_zone(const Mapping *mapping, guint index)
+{
+	return g_ptr_array_index(mapping->zones, index);
+}
 
 /** mapping_event_is_gesture: @event is a gesture's (swipe_left... arms_out). */
 gboolean mapping_event_is_gesture(MappingEvent event);

@@ -426,6 +426,138 @@ test_measures_height(void)
 	g_assert_cmpuint(rolled->len, ==, 0);
 }
 
+/* A zone in camera space, 1 m to 2 m from the sensor, and the rules that
+ * use it: its comings and goings, its count, and a rule for its users. */
+#define ZONE_MAP                                                                                   \
+	HEAD OUT "[zone near]\nspace = camera\nbox = -1000:1000 -2000:2000 1000:2000\n"            \
+	         "margin = 100\n"                                                                  \
+	         "[rule moves]\noutput = o\nfor = event\nevents = zone_enter zone_leave\n"         \
+	         "address = /{event}/{zone}\nargs = user zone\n"                                   \
+	         "[rule count]\noutput = o\nfor = frame\nzone = near\naddress = /count\n"          \
+	         "args = zone_users\n"                                                             \
+	         "[rule heads]\noutput = o\nfor = joint\nuser = zone:near\njoints = head\n"        \
+	         "address = /head\nargs = user\n"
+
+/* Moves user @id's torso (the zone's joint) to depth @z. */
+static void
+zone_place(TrackerFrame *frame, guint id, double z)
+{
+	for (guint u = 0; u < frame->n_users; u++) {
+		if (frame->users[u].id == id)
+			frame->users[u].joints[TRACKER_JOINT_TORSO].position =
+			        tracker_vec3(0, 0, z);
+	}
+}
+
+/* What one frame sends, as "path id" words (the count as "/count N"). */
+static char *
+zone_run(Rig *rig, TrackerFrame *frame)
+{
+	g_autoptr(GPtrArray) wires = rig_run(rig, frame);
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < wires->len; i++) {
+		Wire *w = wire_get(wires, i);
+
+		g_string_append_printf(out, "%s%s %d", i ? " " : "", w->path, arg_i(w->argv[0]));
+		if (strcmp(w->types, "is") == 0)
+			g_string_append_printf(out, " %s", arg_s(w->argv[1]));
+	}
+	frame->frame++;
+	frame->time_us += G_USEC_PER_SEC / 30;
+	return g_string_free(out, FALSE);
+}
+
+static void
+zone_expect(Rig *rig, TrackerFrame *frame, const char *expected)
+{
+	g_autofree char *got = zone_run(rig, frame);
+
+	g_assert_cmpstr(got, ==, expected);
+}
+
+/* A user comes in once, stays in within the margin (no flicker on the
+ * edge), goes out past it; a rule for the zone's users speaks of them
+ * only while they are in; leaving the view is leaving the zone; a reload
+ * announces nobody again. */
+static void
+test_zones_camera(void)
+{
+	g_autoptr(Rig) rig = rig_new(ZONE_MAP);
+	g_autoptr(Mapping) again = NULL;
+	g_autoptr(GError) error = NULL;
+	MappingEngine *reloaded;
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 1, 0, 2000);
+	frame_add_user(&frame, 2, 0, 2000);
+	zone_place(&frame, 1, 2500);
+	zone_place(&frame, 2, 3000);
+	zone_expect(rig, &frame, "/count 0");
+	zone_place(&frame, 1, 1990);
+	zone_expect(rig, &frame, "/zone_enter/near 1 near /count 1 /head 1");
+	/* Out by 50 mm: within the margin, still in. */
+	zone_place(&frame, 1, 2050);
+	zone_expect(rig, &frame, "/count 1 /head 1");
+	zone_place(&frame, 1, 2150);
+	zone_expect(rig, &frame, "/zone_leave/near 1 near /count 0");
+	/* Back, with the other user; then the first goes out of view. */
+	zone_place(&frame, 1, 1500);
+	zone_place(&frame, 2, 1200);
+	zone_expect(rig, &frame,
+	            "/zone_enter/near 1 near /zone_enter/near 2 near /count 2 /head 1 /head 2");
+	/* The torso not found: nothing changes. */
+	frame.users[1].joints[TRACKER_JOINT_TORSO].confidence = 0;
+	zone_expect(rig, &frame, "/count 2 /head 1 /head 2");
+	frame.users[1].joints[TRACKER_JOINT_TORSO].confidence = 1;
+	frame.users[0] = frame.users[1];
+	frame.n_users = 1;
+	zone_expect(rig, &frame, "/zone_leave/near 1 near /count 1 /head 2");
+	/* A reload keeps who is in. */
+	again = mapping_parse("test.map", ZONE_MAP, strlen(ZONE_MAP), &error);
+	g_assert_no_error(error);
+	reloaded = mapping_engine_new(again, rig->engine);
+	mapping_engine_free(rig->engine);
+	rig->engine = reloaded;
+	zone_expect(rig, &frame, "/count 1 /head 2");
+	mapping_engine_free(g_steal_pointer(&rig->engine));
+	rig->engine = mapping_engine_new(rig->mapping, NULL);
+}
+
+/* A room zone (on the floor, from the sensor's pose): its box worked out
+ * here by turning the point into the room; while no floor is known it
+ * changes nothing. */
+static void
+test_zones_room(void)
+{
+	static const char map[] = HEAD OUT "[zone spot]\nbox = -900:300 -100:3000 1500:2500\n"
+	                                   "margin = 0\n[rule moves]\noutput = o\nfor = event\n"
+	                                   "events = zone_enter zone_leave\naddress = /{event}\n"
+	                                   "args = user\n";
+	g_autoptr(Rig) rig = rig_new(map);
+	TrackerCameraPose pose = { TRACKER_FLOOR_SEEN, 1200.0, 20.0, 0.0 };
+	double t = 20.0 * G_PI / 180.0;
+	TrackerFrame frame;
+	/* Room point (0, 1000, 2000), as the tilted sensor sees it. */
+	TrackerVec3 in = tracker_vec3(0, (1000.0 - 1200.0) * cos(t) + 2000.0 * sin(t),
+	                              -(1000.0 - 1200.0) * sin(t) + 2000.0 * cos(t));
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 1, 0, 2000);
+	frame.users[0].joints[TRACKER_JOINT_TORSO].position = in;
+	zone_expect(rig, &frame, "");
+	mapping_engine_set_camera_pose(rig->engine, &pose);
+	zone_expect(rig, &frame, "/zone_enter 1");
+	/* 600 mm to the right along the floor: out. */
+	frame.users[0].joints[TRACKER_JOINT_TORSO].position.x += 600;
+	zone_expect(rig, &frame, "/zone_leave 1");
+	/* No floor any more: nothing changes, in or out. */
+	mapping_engine_set_camera_pose(rig->engine, NULL);
+	frame.users[0].joints[TRACKER_JOINT_TORSO].position = in;
+	zone_expect(rig, &frame, "");
+}
+
 /* In body space distance and speed are in shoulder widths. A straight
  * arm makes 180 degrees; a joint of the angle not found leaves it out. */
 static void
@@ -1392,6 +1524,8 @@ main(int argc, char **argv)
 	g_test_add_func("/engine/measures/truth", test_measures_truth);
 	g_test_add_func("/engine/measures/body-space", test_measures_body_space);
 	g_test_add_func("/engine/measures/height", test_measures_height);
+	g_test_add_func("/engine/zones/camera", test_zones_camera);
+	g_test_add_func("/engine/zones/room", test_zones_room);
 	g_test_add_func("/osc/encode/frame-bundle-with-timetag", test_encode_frame_bundle);
 	g_test_add_func("/osc/encode/bundle-per-user", test_encode_user_bundles);
 	g_test_add_func("/osc/encode/split-at-max-packet", test_encode_split);

@@ -43,7 +43,7 @@ static const ErrorCase error_cases[] = {
 	  "3: junk after the section header: ' # the rule'" },
 	{ "unknown-section", HEAD "[cursor c]\n",
 	  "3: unknown section [cursor]; sections are [mapping], [output NAME], [rule NAME], "
-	  "[names NAME] and [gestures]" },
+	  "[names NAME], [zone NAME] and [gestures]" },
 	{ "mapping-with-name", "[mapping main]\n", "1: [mapping] takes no name" },
 	{ "section-without-name", HEAD "[rule]\n", "3: [rule] needs a name: [rule NAME]" },
 	{ "bad-section-name", HEAD "[rule left hand]\n",
@@ -65,7 +65,7 @@ static const ErrorCase error_cases[] = {
 	{ "missing-for", HEAD OUT "[rule r]\noutput = o\n", "6: [rule r]: missing key 'for'" },
 	{ "missing-events", HEAD OUT RULE("event"), "6: [rule r]: missing key 'events'" },
 	{ "unknown-key", HEAD OUT RULE("frame") "rate = 30\n",
-	  "10: [rule r] rate: unknown key; keys are output, for, address, args, on_change, "
+	  "10: [rule r] rate: unknown key; keys are output, for, address, args, zone, on_change, "
 	  "refresh and max_rate" },
 	{ "key-not-for-scope", HEAD OUT RULE("event") "events = new_user\non_change = 0\n",
 	  "11: [rule r] on_change: not for rules with for = event" },
@@ -122,7 +122,7 @@ static const ErrorCase error_cases[] = {
 	  "8: [rule r] address: {joint} needs for = joint" },
 	{ "address-placeholder-unknown", HEAD OUT "[rule r]\nfor = joint\naddress = /skel/{side}\n",
 	  "8: [rule r] address: unknown placeholder {side}; placeholders are {user}, {joint}, "
-	  "{event} and {hand}" },
+	  "{event}, {hand} and {zone}" },
 	{ "address-unopened", HEAD OUT "[rule r]\nfor = joint\naddress = /skel/joint}\n",
 	  "8: [rule r] address: '}' without '{'" },
 	{ "address-space", HEAD OUT "[rule r]\nfor = joint\naddress = /skel/left hand\n",
@@ -135,7 +135,7 @@ static const ErrorCase error_cases[] = {
 	/* [rule] args */
 	{ "args-unknown", HEAD OUT RULE("joint") "args = x y w\n",
 	  "10: [rule r] args: unknown value 'w'; values are frame, users, user, event, hand, "
-	  "joint, x, y, z, u, v, confidence, angle, distance, speed and height" },
+	  "joint, x, y, z, u, v, confidence, angle, distance, speed, height, zone and zone_users" },
 	{ "args-scope", HEAD OUT RULE("frame") "args = user\n",
 	  "10: [rule r] args: 'user' needs for = user, joint or event" },
 	/* [rule] angle, distance, speed */
@@ -169,6 +169,34 @@ static const ErrorCase error_cases[] = {
 	{ "height-screen", HEAD OUT RULE("joint") "args = height\nspace = screen\n",
 	  "11: [rule r] space: 'height' is a length, in millimetres (space = camera) or "
 	  "shoulder widths (space = body), not in screen fractions" },
+	/* [zone NAME] and the rules that use zones */
+	{ "zone-no-box", HEAD OUT "[zone door]\nspace = room\n",
+	  "6: [zone door]: missing key 'box'" },
+	{ "zone-box", HEAD OUT "[zone door]\nbox = -500:500 0:2000\n",
+	  "7: [zone door] box: expected X0:X1 Y0:Y1 Z0:Z1 in millimetres, each from low to high "
+	  "(-800:800 -300:900 1200:3500), got '-500:500 0:2000'" },
+	{ "zone-space", HEAD OUT "[zone door]\nbox = 0:1 0:1 0:1\nspace = floor\n",
+	  "8: [zone door] space: expected room or camera, got 'floor'" },
+	{ "zone-joint", HEAD OUT "[zone door]\nbox = 0:1 0:1 0:1\njoint = belly\n",
+	  "8: [zone door] joint: 'belly' is not a joint (see mappings/README.md for the list)" },
+	{ "zone-margin", HEAD OUT "[zone door]\nbox = 0:1 0:1 0:1\nmargin = -5\n",
+	  "8: [zone door] margin: expected millimetres from 0 to 1000, got '-5'" },
+	{ "zone-unknown", HEAD OUT RULE("event") "events = zone_enter\nzone = door\n",
+	  "11: [rule r] zone: no [zone door] in this file" },
+	{ "user-zone-unknown", HEAD OUT RULE("joint") "user = zone:stage\n",
+	  "10: [rule r] user: no [zone stage] in this file" },
+	{ "zone-users-without-zone", HEAD OUT RULE("frame") "args = zone_users\n",
+	  "10: [rule r] args: 'zone_users' needs zone = NAME, the zone whose users it counts" },
+	{ "zone-key-alone",
+	  HEAD OUT
+	  "[zone door]\nbox = 0:1 0:1 0:1\n" RULE("event") "events = new_user\nzone = door\n",
+	  "13: [rule r] zone: only with zone_enter or zone_leave events, or zone_users in args" },
+	{ "zone-value-without-zone-event",
+	  HEAD OUT RULE("event") "events = zone_enter lost_user\nargs = user zone\n",
+	  "11: [rule r] args: 'zone' is only for zone events, and lost_user has no zone" },
+	{ "zone-placeholder-without-zone-event",
+	  HEAD OUT "[rule r]\noutput = o\nfor = event\naddress = /z/{zone}\nevents = new_user\n",
+	  "9: [rule r] address: {zone} is only for zone events, and new_user has no zone" },
 	{ "angle-range",
 	  HEAD OUT RULE("joint") "args = angle\njoints = neck\n"
 	                         "angle = 0:180 -> 0:1 clamp sideways\n",
@@ -185,8 +213,9 @@ static const ErrorCase error_cases[] = {
 	  "10: [rule r] args: 137 values per message, more than 128" },
 	/* [rule] events, joints, confidence */
 	{ "events-unknown", HEAD OUT RULE("event") "events = new_user swipe\n",
-	  "10: [rule r] events: expected new_user, new_skel, lost_user, swipe_left, swipe_right, "
-	  "swipe_up, swipe_down, push, wave, raise_hand, clap or arms_out, got 'swipe'" },
+	  "10: [rule r] events: expected new_user, new_skel, lost_user, zone_enter, zone_leave, "
+	  "swipe_left, swipe_right, swipe_up, swipe_down, push, wave, raise_hand, clap or "
+	  "arms_out, got 'swipe'" },
 	{ "events-twice", HEAD OUT RULE("event") "events = new_user new_user\n",
 	  "10: [rule r] events: 'new_user' is listed twice" },
 	{ "joints-all-and-more", HEAD OUT RULE("joint") "joints = head all\n",
@@ -198,7 +227,8 @@ static const ErrorCase error_cases[] = {
 	{ "joints-glob-matches-nothing", HEAD OUT RULE("joint") "joints = *_hand *_wrist\n",
 	  "10: [rule r] joints: '*_wrist' matches no joint (see mappings/README.md)" },
 	{ "user", HEAD OUT RULE("joint") "user = 0\n",
-	  "10: [rule r] user: expected all, first, nearest or a user id (1 or more), got '0'" },
+	  "10: [rule r] user: expected all, first, nearest, zone:NAME or a user id (1 or more), "
+	  "got '0'" },
 	{ "space", HEAD OUT RULE("joint") "space = world\n",
 	  "10: [rule r] space: expected camera, screen or body, got 'world'" },
 	{ "min-confidence", HEAD OUT RULE("joint") "min_confidence = 50%\n",
