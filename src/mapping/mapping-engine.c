@@ -21,9 +21,10 @@ typedef struct {
 
 typedef struct {
 	const MappingRule *rule;
-	guint selected;    /* first/nearest: the user chosen in the last frame, 0 none */
-	guint n_slots;     /* joints for joint rules, otherwise 1 */
-	guint n_values;    /* arguments per message */
+	guint selected;   /* first/nearest/raised_hand: the user chosen in the last frame, 0 none */
+	gint64 missed_us; /* ...when the chosen user was first missed, while held; or -1 */
+	guint n_slots;    /* joints for joint rules, otherwise 1 */
+	guint n_values;   /* arguments per message */
 	GHashTable *users; /* user id -> RuleUser */
 } RuleState;
 
@@ -46,6 +47,7 @@ typedef struct {
 	MappingEvent event;
 	GestureHand hand; /* gesture events */
 	guint zone;       /* zone events: index in Mapping.zones */
+	guint chosen;     /* first, nearest, raised_hand: the rule's chosen user, 0 none */
 } Subject;
 
 /* A user's frame of reference for space = body. */
@@ -64,7 +66,12 @@ typedef struct {
 	guint id;
 	gint64 time_us;
 	TrackerJoint joints[TRACKER_N_JOINTS];
+	gboolean raised; /* a hand above the head */
 } Trail;
+
+/* A hand is raised once it is this far above the head's centre, and
+ * lowered once it is below it again. */
+#define RAISE_MM 50.0
 
 /* A joint's speed is measured between frames at most this far apart: over
  * a longer gap (a user lost for a moment) it would say nothing true. */
@@ -77,11 +84,13 @@ struct _MappingEngine {
 	Body bodies[TRACKER_MAX_USERS]; /* the users of this frame, in frame order */
 	Trail known[TRACKER_MAX_USERS]; /* the users of the previous frame */
 	guint n_known;
-	TrackerCameraPose pose;         /* for height and room zones; floor unknown until set */
-	MappingZones *zones;            /* who is in which zone */
-	gboolean needs_bodies;          /* some rule has space = body */
-	GString *address;               /* scratch */
-	Value values[MAPPING_MAX_ARGS]; /* scratch: the message being built */
+	TrackerCameraPose pose;             /* for height and room zones; floor unknown until set */
+	MappingZones *zones;                /* who is in which zone */
+	gboolean raised[TRACKER_MAX_USERS]; /* this frame's users, in frame order: a hand up */
+	guint raiser;                       /* a user who raised a hand this frame, or 0 */
+	gboolean needs_bodies;              /* some rule has space = body */
+	GString *address;                   /* scratch */
+	Value values[MAPPING_MAX_ARGS];     /* scratch: the message being built */
 	guint n_values;
 	const GestureEvent *gestures; /* the frame's, while it is mapped */
 	guint n_gestures;
@@ -120,6 +129,7 @@ mapping_engine_state_init(RuleState *state, const MappingRule *rule)
 	state->n_slots = rule->scope == MAPPING_SCOPE_JOINT ? TRACKER_N_JOINTS : 1;
 	state->n_values = mapping_rule_n_values(rule);
 	state->users = g_hash_table_new_full(NULL, NULL, NULL, mapping_engine_rule_user_free);
+	state->missed_us = -1;
 }
 
 /* The old engine's rule states by fingerprint, each list in file order
@@ -361,6 +371,9 @@ mapping_engine_value(const MappingEngine *engine, const MappingRule *rule, const
 	case MAPPING_VALUE_USERS:
 		out.i = (gint32)subject->frame->n_users;
 		return out;
+	case MAPPING_VALUE_CHOSEN:
+		out.i = (gint32)subject->chosen;
+		return out;
 	case MAPPING_VALUE_ZONE_USERS:
 		out.i = (gint32)mapping_zones_count(engine->zones, (guint)rule->zone);
 		return out;
@@ -584,16 +597,17 @@ mapping_engine_user_complete(const MappingRule *rule, const TrackerUser *user)
 }
 
 static Subject
-mapping_engine_subject(const TrackerFrame *frame, const TrackerUser *user)
+mapping_engine_subject(const RuleState *state, const TrackerFrame *frame, const TrackerUser *user)
 {
-	Subject subject = { frame, user, user ? user->id : 0, TRACKER_JOINT_HEAD, 0, 0, 0 };
+	Subject subject = { frame, user, user ? user->id : 0, TRACKER_JOINT_HEAD, 0,
+		            0,     0,    state->selected };
 
 	return subject;
 }
 
 /* user = first or nearest: the id of the user the rule speaks of, 0 for none. */
 static guint
-mapping_engine_choose(const MappingRule *rule, const TrackerFrame *frame)
+mapping_engine_choose_among(const MappingRule *rule, const TrackerFrame *frame)
 {
 	const TrackerUser *chosen = NULL;
 
@@ -606,6 +620,29 @@ mapping_engine_choose(const MappingRule *rule, const TrackerFrame *frame)
 			chosen = user;
 	}
 	return chosen != NULL ? chosen->id : 0;
+}
+
+/* The user the rule chooses in @frame. With a hold, a chosen user out of
+ * view keeps the role for hold_us and has it still on coming back; for
+ * raised_hand, whoever raised a hand this frame takes it over, and the
+ * one who has it keeps it while in view (or held). */
+static guint
+mapping_engine_choose(const MappingEngine *engine, RuleState *state, const TrackerFrame *frame)
+{
+	const MappingRule *rule = state->rule;
+	gboolean present = tracker_frame_find_user(frame, state->selected) != NULL;
+
+	if (rule->users == MAPPING_USERS_RAISED && engine->raiser != 0)
+		return engine->raiser;
+	if (present || state->selected == 0)
+		state->missed_us = -1;
+	else if (state->missed_us < 0)
+		state->missed_us = frame->time_us;
+	if (state->missed_us >= 0 && frame->time_us - state->missed_us < rule->hold_us)
+		return state->selected;
+	if (rule->users == MAPPING_USERS_RAISED)
+		return present ? state->selected : 0;
+	return mapping_engine_choose_among(rule, frame);
 }
 
 /* Whether the rule speaks of user @id in this frame (state->selected is
@@ -622,6 +659,7 @@ mapping_engine_selected(const MappingEngine *engine, const RuleState *state, gui
 		return mapping_zones_contains(engine->zones, state->rule->user_zone, id);
 	case MAPPING_USERS_FIRST:
 	case MAPPING_USERS_NEAREST:
+	case MAPPING_USERS_RAISED:
 		break;
 	}
 	return id == state->selected;
@@ -632,7 +670,7 @@ mapping_engine_users(MappingEngine *engine, RuleState *state, const TrackerFrame
                      MessageBatch *batch)
 {
 	for (guint u = 0; u < frame->n_users; u++) {
-		Subject subject = mapping_engine_subject(frame, &frame->users[u]);
+		Subject subject = mapping_engine_subject(state, frame, &frame->users[u]);
 
 		if (mapping_engine_selected(engine, state, subject.user_id) &&
 		    mapping_engine_space_ready(engine, state->rule, &subject) &&
@@ -648,7 +686,7 @@ mapping_engine_joints(MappingEngine *engine, RuleState *state, const TrackerFram
 	const MappingRule *rule = state->rule;
 
 	for (guint u = 0; u < frame->n_users; u++) {
-		Subject subject = mapping_engine_subject(frame, &frame->users[u]);
+		Subject subject = mapping_engine_subject(state, frame, &frame->users[u]);
 
 		if (!mapping_engine_selected(engine, state, subject.user_id) ||
 		    !mapping_engine_space_ready(engine, rule, &subject))
@@ -699,8 +737,7 @@ static void
 mapping_engine_lost_users(MappingEngine *engine, RuleState *state, guint previous, Subject *subject,
                           MessageBatch *batch)
 {
-	gboolean chooses = state->rule->users == MAPPING_USERS_FIRST ||
-	                   state->rule->users == MAPPING_USERS_NEAREST;
+	gboolean chooses = mapping_rule_chooses(state->rule);
 
 	for (guint i = 0; i < engine->n_known; i++) {
 		subject->user_id = engine->known[i].id;
@@ -762,7 +799,7 @@ static void
 mapping_engine_event(MappingEngine *engine, RuleState *state, const TrackerFrame *frame,
                      MappingEvent event, guint previous, MessageBatch *batch)
 {
-	Subject subject = mapping_engine_subject(frame, NULL);
+	Subject subject = mapping_engine_subject(state, frame, NULL);
 
 	subject.event = event;
 	switch (event) {
@@ -795,11 +832,11 @@ mapping_engine_rule(MappingEngine *engine, RuleState *state, const TrackerFrame 
 	guint previous = state->selected;
 	Subject subject;
 
-	if (rule->users == MAPPING_USERS_FIRST || rule->users == MAPPING_USERS_NEAREST)
-		state->selected = mapping_engine_choose(rule, frame);
+	if (mapping_rule_chooses(rule))
+		state->selected = mapping_engine_choose(engine, state, frame);
 	switch (rule->scope) {
 	case MAPPING_SCOPE_FRAME:
-		subject = mapping_engine_subject(frame, NULL);
+		subject = mapping_engine_subject(state, frame, NULL);
 		mapping_engine_emit(engine, state, &subject, 0, batch);
 		break;
 	case MAPPING_SCOPE_USER:
@@ -829,10 +866,56 @@ mapping_engine_remember(MappingEngine *engine, const TrackerFrame *frame)
 	}
 	engine->n_known = MIN(frame->n_users, TRACKER_MAX_USERS);
 	for (guint u = 0; u < engine->n_known; u++) {
+		engine->known[u].raised = engine->raised[u];
 		engine->known[u].id = frame->users[u].id;
 		engine->known[u].time_us = frame->time_us;
 		memcpy(engine->known[u].joints, frame->users[u].joints,
 		       sizeof(engine->known[u].joints));
+	}
+}
+
+/* How far @p lies above @head, along the floor's up when it is known. */
+static double
+mapping_engine_above(const MappingEngine *engine, TrackerVec3 p, TrackerVec3 head)
+{
+	if (engine->pose.floor == TRACKER_FLOOR_UNKNOWN)
+		return p.y - head.y;
+	return tracker_camera_pose_height(&engine->pose, p) -
+	       tracker_camera_pose_height(&engine->pose, head);
+}
+
+/* Whether @user holds a hand up, @was whether they did last frame. */
+static gboolean
+mapping_engine_hand_up(const MappingEngine *engine, const TrackerUser *user, gboolean was)
+{
+	const TrackerJoint *head = &user->joints[TRACKER_JOINT_HEAD];
+	const TrackerJoint *hands[2] = { &user->joints[TRACKER_JOINT_LEFT_HAND],
+		                         &user->joints[TRACKER_JOINT_RIGHT_HAND] };
+	gboolean up = FALSE;
+
+	if (head->confidence <= 0.0)
+		return was;
+	for (int h = 0; h < 2; h++)
+		up |= hands[h]->confidence > 0.0 &&
+		      mapping_engine_above(engine, hands[h]->position, head->position) >
+		              (was ? 0.0 : RAISE_MM);
+	return up;
+}
+
+/* Who holds a hand up this frame, and who raised one (the lowest id when
+ * several did at once). */
+static void
+mapping_engine_update_raised(MappingEngine *engine, const TrackerFrame *frame)
+{
+	engine->raiser = 0;
+	for (guint u = 0; u < frame->n_users && u < TRACKER_MAX_USERS; u++) {
+		const TrackerUser *user = &frame->users[u];
+		const Trail *before = mapping_engine_known(engine, user->id);
+		gboolean was = before != NULL && before->raised;
+
+		engine->raised[u] = mapping_engine_hand_up(engine, user, was);
+		if (engine->raised[u] && !was && (engine->raiser == 0 || user->id < engine->raiser))
+			engine->raiser = user->id;
 	}
 }
 
@@ -888,6 +971,7 @@ mapping_engine_run_gestures(MappingEngine *engine, const TrackerFrame *frame,
 	if (engine->needs_bodies)
 		mapping_engine_update_bodies(engine, frame);
 	mapping_zones_update(engine->zones, frame, &engine->pose);
+	mapping_engine_update_raised(engine, frame);
 	for (guint r = 0; r < engine->n_rules; r++)
 		mapping_engine_rule(engine, &engine->rules[r], frame,
 		                    batches[engine->rules[r].rule->output]);

@@ -859,6 +859,7 @@ static const struct {
 	[MAPPING_VALUE_HEIGHT] = { "height", SCOPE(USER) | SCOPE(JOINT) },
 	[MAPPING_VALUE_ZONE] = { "zone", SCOPE(EVENT) },
 	[MAPPING_VALUE_ZONE_USERS] = { "zone_users", ALL_SCOPES },
+	[MAPPING_VALUE_CHOSEN] = { "chosen", ALL_SCOPES },
 };
 
 static const struct {
@@ -1433,6 +1434,8 @@ mapping_parser_rule_user(Parser *p, const Section *s, const Entry *e, gpointer o
 		rule->users = MAPPING_USERS_FIRST;
 	else if (strcmp(e->value, "nearest") == 0)
 		rule->users = MAPPING_USERS_NEAREST;
+	else if (strcmp(e->value, "raised_hand") == 0)
+		rule->users = MAPPING_USERS_RAISED;
 	else if (g_str_has_prefix(e->value, "zone:"))
 		rule->users = MAPPING_USERS_ZONE; /* the zone is found once all are read */
 	else if (g_ascii_string_to_unsigned(e->value, 10, 1, G_MAXINT32, &id, NULL)) {
@@ -1441,9 +1444,23 @@ mapping_parser_rule_user(Parser *p, const Section *s, const Entry *e, gpointer o
 	} else
 		return mapping_parser_fail_entry(
 		        p, s, e, error,
-		        "expected all, first, nearest, zone:NAME or a user "
+		        "expected all, first, nearest, raised_hand, zone:NAME or a user "
 		        "id (1 or more), got '%s'",
 		        e->value);
+	return TRUE;
+}
+
+static gboolean
+mapping_parser_rule_hold(Parser *p, const Section *s, const Entry *e, gpointer object,
+                         GError **error)
+{
+	MappingRule *rule = object;
+	double seconds;
+
+	if (!mapping_parser_double(e->value, &seconds) || seconds < 0 || seconds > 60)
+		return mapping_parser_fail_entry(
+		        p, s, e, error, "expected seconds from 0 to 60, got '%s'", e->value);
+	rule->hold_us = (gint64)(seconds * G_USEC_PER_SEC);
 	return TRUE;
 }
 
@@ -1488,8 +1505,9 @@ static const KeyDef rule_keys[] = {
 	{ "distance_to", mapping_parser_rule_distance_to, POSITIONAL, 0 },
 	{ "clamp", mapping_parser_rule_clamp, POSITIONAL, 0 },
 	{ "space", mapping_parser_rule_space, POSITIONAL, 0 },
-	{ "user", mapping_parser_rule_user, PER_USER, 0 },
+	{ "user", mapping_parser_rule_user, ALL_SCOPES, 0 },
 	{ "zone", NULL, ALL_SCOPES, 0 },
+	{ "hold", mapping_parser_rule_hold, ALL_SCOPES, 0 },
 	{ "on_change", mapping_parser_rule_on_change, STREAMING, 0 },
 	{ "refresh", mapping_parser_rule_refresh, STREAMING, 0 },
 	{ "max_rate", mapping_parser_rule_max_rate, STREAMING, 0 },
@@ -1913,6 +1931,34 @@ mapping_parser_rule_check_zones(const Parser *p, const Section *s, const Mapping
 	return TRUE;
 }
 
+/* hold and chosen are about the one user a rule chooses. */
+static gboolean
+mapping_parser_rule_check_chosen(const Parser *p, const Section *s, const MappingRule *rule,
+                                 GError **error)
+{
+	const Entry *hold = mapping_parser_find(s, "hold");
+	const Entry *user = mapping_parser_find(s, "user");
+
+	if (mapping_rule_chooses(rule))
+		return TRUE;
+	if (rule->scope == MAPPING_SCOPE_FRAME && user != NULL)
+		return mapping_parser_fail_entry(p, s, user, error,
+		                                 "a rule for the frame speaks of no user: it takes "
+		                                 "first, nearest or raised_hand only, to send the "
+		                                 "one chosen with 'chosen'");
+	if (hold != NULL)
+		return mapping_parser_fail_entry(
+		        p, s, hold, error,
+		        "only with user = first, nearest or raised_hand: it "
+		        "keeps the chosen user's role while they are out "
+		        "of view");
+	if (mapping_parser_rule_sends(rule, MAPPING_VALUE_CHOSEN))
+		return mapping_parser_fail_entry(p, s, mapping_parser_find(s, "args"), error,
+		                                 "'chosen' needs user = first, nearest or "
+		                                 "raised_hand, the user it tells of");
+	return TRUE;
+}
+
 /* Cross-key checks, once every key of the rule is read. */
 static gboolean
 mapping_parser_rule_check(const Parser *p, const Section *s, const MappingRule *rule,
@@ -1932,7 +1978,8 @@ mapping_parser_rule_check(const Parser *p, const Section *s, const MappingRule *
 	return mapping_parser_rule_check_hand(p, s, rule, error) &&
 	       mapping_parser_rule_check_angle(p, s, rule, error) &&
 	       mapping_parser_rule_check_lengths(p, s, rule, error) &&
-	       mapping_parser_rule_check_zones(p, s, rule, error);
+	       mapping_parser_rule_check_zones(p, s, rule, error) &&
+	       mapping_parser_rule_check_chosen(p, s, rule, error);
 }
 
 static void

@@ -29,6 +29,13 @@ mapping_event_name(MappingEvent event)
 }
 
 gboolean
+mapping_rule_chooses(const MappingRule *rule)
+{
+	return rule->users == MAPPING_USERS_FIRST || rule->users == MAPPING_USERS_NEAREST ||
+	       rule->users == MAPPING_USERS_RAISED;
+}
+
+gboolean
 mapping_event_is_zone(MappingEvent event)
 {
 	return event == MAPPING_EVENT_ZONE_ENTER || event == MAPPING_EVENT_ZONE_LEAVE;

@@ -123,6 +123,7 @@ typedef enum {
 	MAPPING_VALUE_HEIGHT,     /* float32: above the floor, mm unless scaled */
 	MAPPING_VALUE_ZONE,       /* string: a zone event's zone */
 	MAPPING_VALUE_ZONE_USERS, /* int32: users in MappingRule.zone */
+	MAPPING_VALUE_CHOSEN,     /* int32: the id of the user the rule chose, 0 for none */
 	MAPPING_N_VALUES
 } MappingValue;
 
@@ -158,6 +159,7 @@ typedef enum {
 	MAPPING_USERS_NEAREST, /* the one nearest the sensor */
 	MAPPING_USERS_ID,      /* the user with MappingRule.user_id */
 	MAPPING_USERS_ZONE,    /* the users inside MappingRule.user_zone */
+	MAPPING_USERS_RAISED,  /* the one who last raised a hand above their head */
 } MappingUsers;
 
 /* Where a zone's box lies. */
@@ -217,6 +219,8 @@ typedef struct {
 	guint user_zone;    /* MAPPING_USERS_ZONE: index in Mapping.zones */
 	int zone;           /* the `zone` key: index in Mapping.zones, or -1 for every zone */
 	gsize longest_zone; /* bytes: the longest name of a zone the rule can speak of */
+	gint64 hold_us; /* first, nearest, raised_hand: a chosen user lost this long keeps the role
+	                 */
 	MappingRange ranges[MAPPING_N_RANGES];
 	TrackerJointId distance_to; /* the other end of `distance` */
 	gboolean clamp;
@@ -279,6 +283,9 @@ gboolean mapping_output_equal(const MappingOutput *a, const MappingOutput *b);
 
 /** mapping_event_name: the built-in name ("new_user", "swipe_left"). */
 const char *mapping_event_name(MappingEvent event);
+
+/** mapping_rule_chooses: @rule speaks of one user it chooses (first, nearest, raised_hand). */
+gboolean mapping_rule_chooses(const MappingRule *rule);
 
 /** mapping_event_is_zone: @event is zone_enter or zone_leave. */
 gboolean mapping_event_is_zone(MappingEvent event);

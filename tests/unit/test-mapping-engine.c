@@ -558,6 +558,92 @@ test_zones_room(void)
 	zone_expect(rig, &frame, "");
 }
 
+/* A frame rule telling who is chosen, and a joint rule for that user. */
+#define CHOOSER_MAP(USER, MORE)                                                                    \
+	HEAD OUT "[rule who]\noutput = o\nfor = frame\nuser = " USER "\n" MORE                     \
+	         "address = /chosen\nargs = chosen\n[rule head]\noutput = o\nfor = joint\n"        \
+	         "user = " USER "\n" MORE "joints = head\naddress = /head\nargs = user\n"
+
+/* Raises (or lowers) user @id's right hand to @above mm over their head. */
+static void
+choose_hand(TrackerFrame *frame, guint id, double above)
+{
+	TrackerUser *user = (TrackerUser *)tracker_frame_find_user(frame, id);
+
+	user->joints[TRACKER_JOINT_RIGHT_HAND].position.y =
+	        user->joints[TRACKER_JOINT_HEAD].position.y + above;
+}
+
+/* Whoever raises a hand above their head takes the role over; a hand
+ * that only reaches the head, or stays up, takes nothing. */
+static void
+test_choose_raised_hand(void)
+{
+	g_autoptr(Rig) rig = rig_new(CHOOSER_MAP("raised_hand", ""));
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 1, 0, 2000);
+	frame_add_user(&frame, 2, 500, 2000);
+	zone_expect(rig, &frame, "/chosen 0");
+	choose_hand(&frame, 2, 30);
+	zone_expect(rig, &frame, "/chosen 0");
+	choose_hand(&frame, 2, 120);
+	zone_expect(rig, &frame, "/chosen 2 /head 2");
+	choose_hand(&frame, 2, -300);
+	zone_expect(rig, &frame, "/chosen 2 /head 2");
+	choose_hand(&frame, 1, 120);
+	zone_expect(rig, &frame, "/chosen 1 /head 1");
+	/* 1 keeps the hand up; 2 raises theirs again and takes over. */
+	choose_hand(&frame, 2, 120);
+	zone_expect(rig, &frame, "/chosen 2 /head 2");
+	zone_expect(rig, &frame, "/chosen 2 /head 2");
+	/* The chosen one leaves: nobody, until someone raises a hand. */
+	frame.n_users = 1;
+	choose_hand(&frame, 1, -300);
+	zone_expect(rig, &frame, "/chosen 0");
+}
+
+/* With a hold, a first user lost for a moment keeps the role and has it
+ * on coming back; lost for longer, the role passes on. Without, it passes
+ * at once. */
+static void
+test_choose_hold(void)
+{
+	g_autoptr(Rig) held = rig_new(CHOOSER_MAP("first", "hold = 1\n"));
+	g_autoptr(Rig) plain = rig_new(CHOOSER_MAP("first", ""));
+	TrackerFrame both, second;
+
+	frame_init(&both, 0);
+	frame_add_user(&both, 1, 0, 2000);
+	frame_add_user(&both, 2, 500, 2000);
+	frame_init(&second, 0);
+	frame_add_user(&second, 2, 500, 2000);
+	zone_expect(held, &both, "/chosen 1 /head 1");
+	zone_expect(plain, &both, "/chosen 1 /head 1");
+	for (int n = 0; n < 10; n++) {
+		second.frame = both.frame;
+		second.time_us = both.time_us;
+		zone_expect(held, &second, "/chosen 1");
+		zone_expect(plain, &second, "/chosen 2 /head 2");
+		both.frame = second.frame;
+		both.time_us = second.time_us;
+	}
+	zone_expect(held, &both, "/chosen 1 /head 1");
+	/* Gone for 40 frames, over a second: the role passes on. */
+	for (int n = 0; n < 40; n++) {
+		second.frame = both.frame;
+		second.time_us = both.time_us;
+		g_autofree char *got = zone_run(held, &second);
+
+		g_assert_cmpstr(got, ==,
+		                n * (G_USEC_PER_SEC / 30) < G_USEC_PER_SEC ? "/chosen 1"
+		                                                           : "/chosen 2 /head 2");
+		both.frame = second.frame;
+		both.time_us = second.time_us;
+	}
+}
+
 /* In body space distance and speed are in shoulder widths. A straight
  * arm makes 180 degrees; a joint of the angle not found leaves it out. */
 static void
@@ -1526,6 +1612,8 @@ main(int argc, char **argv)
 	g_test_add_func("/engine/measures/height", test_measures_height);
 	g_test_add_func("/engine/zones/camera", test_zones_camera);
 	g_test_add_func("/engine/zones/room", test_zones_room);
+	g_test_add_func("/engine/choose/raised-hand", test_choose_raised_hand);
+	g_test_add_func("/engine/choose/hold", test_choose_hold);
 	g_test_add_func("/osc/encode/frame-bundle-with-timetag", test_encode_frame_bundle);
 	g_test_add_func("/osc/encode/bundle-per-user", test_encode_user_bundles);
 	g_test_add_func("/osc/encode/split-at-max-packet", test_encode_split);

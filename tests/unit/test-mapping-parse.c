@@ -65,8 +65,8 @@ static const ErrorCase error_cases[] = {
 	{ "missing-for", HEAD OUT "[rule r]\noutput = o\n", "6: [rule r]: missing key 'for'" },
 	{ "missing-events", HEAD OUT RULE("event"), "6: [rule r]: missing key 'events'" },
 	{ "unknown-key", HEAD OUT RULE("frame") "rate = 30\n",
-	  "10: [rule r] rate: unknown key; keys are output, for, address, args, zone, on_change, "
-	  "refresh and max_rate" },
+	  "10: [rule r] rate: unknown key; keys are output, for, address, args, user, zone, "
+	  "hold, on_change, refresh and max_rate" },
 	{ "key-not-for-scope", HEAD OUT RULE("event") "events = new_user\non_change = 0\n",
 	  "11: [rule r] on_change: not for rules with for = event" },
 	/* [mapping] */
@@ -135,7 +135,8 @@ static const ErrorCase error_cases[] = {
 	/* [rule] args */
 	{ "args-unknown", HEAD OUT RULE("joint") "args = x y w\n",
 	  "10: [rule r] args: unknown value 'w'; values are frame, users, user, event, hand, "
-	  "joint, x, y, z, u, v, confidence, angle, distance, speed, height, zone and zone_users" },
+	  "joint, x, y, z, u, v, confidence, angle, distance, speed, height, zone, zone_users and "
+	  "chosen" },
 	{ "args-scope", HEAD OUT RULE("frame") "args = user\n",
 	  "10: [rule r] args: 'user' needs for = user, joint or event" },
 	/* [rule] angle, distance, speed */
@@ -197,6 +198,18 @@ static const ErrorCase error_cases[] = {
 	{ "zone-placeholder-without-zone-event",
 	  HEAD OUT "[rule r]\noutput = o\nfor = event\naddress = /z/{zone}\nevents = new_user\n",
 	  "9: [rule r] address: {zone} is only for zone events, and new_user has no zone" },
+	/* [rule] choosing the one user */
+	{ "hold", HEAD OUT RULE("joint") "user = first\nhold = 61\n",
+	  "11: [rule r] hold: expected seconds from 0 to 60, got '61'" },
+	{ "hold-without-choice", HEAD OUT RULE("joint") "user = all\nhold = 2\n",
+	  "11: [rule r] hold: only with user = first, nearest or raised_hand: it keeps the "
+	  "chosen user's role while they are out of view" },
+	{ "chosen-without-choice", HEAD OUT RULE("frame") "args = chosen\n",
+	  "10: [rule r] args: 'chosen' needs user = first, nearest or raised_hand, the user it "
+	  "tells of" },
+	{ "frame-user-id", HEAD OUT RULE("frame") "user = 2\nargs = frame\n",
+	  "10: [rule r] user: a rule for the frame speaks of no user: it takes first, nearest or "
+	  "raised_hand only, to send the one chosen with 'chosen'" },
 	{ "angle-range",
 	  HEAD OUT RULE("joint") "args = angle\njoints = neck\n"
 	                         "angle = 0:180 -> 0:1 clamp sideways\n",
@@ -227,8 +240,8 @@ static const ErrorCase error_cases[] = {
 	{ "joints-glob-matches-nothing", HEAD OUT RULE("joint") "joints = *_hand *_wrist\n",
 	  "10: [rule r] joints: '*_wrist' matches no joint (see mappings/README.md)" },
 	{ "user", HEAD OUT RULE("joint") "user = 0\n",
-	  "10: [rule r] user: expected all, first, nearest, zone:NAME or a user id (1 or more), "
-	  "got '0'" },
+	  "10: [rule r] user: expected all, first, nearest, raised_hand, zone:NAME or a user id "
+	  "(1 or more), got '0'" },
 	{ "space", HEAD OUT RULE("joint") "space = world\n",
 	  "10: [rule r] space: expected camera, screen or body, got 'world'" },
 	{ "min-confidence", HEAD OUT RULE("joint") "min_confidence = 50%\n",
