@@ -846,6 +846,9 @@ static const struct {
 	[MAPPING_VALUE_USER] = { "user", SCOPE(USER) | SCOPE(JOINT) | SCOPE(EVENT) },
 	[MAPPING_VALUE_EVENT] = { "event", SCOPE(EVENT) },
 	[MAPPING_VALUE_HAND] = { "hand", SCOPE(EVENT) },
+	[MAPPING_VALUE_ZONE] = { "zone", SCOPE(EVENT) },
+	[MAPPING_VALUE_ZONE_USERS] = { "zone_users", ALL_SCOPES },
+	[MAPPING_VALUE_CHOSEN] = { "chosen", ALL_SCOPES },
 	[MAPPING_VALUE_JOINT] = { "joint", SCOPE(USER) | SCOPE(JOINT) },
 	[MAPPING_VALUE_X] = { "x", SCOPE(USER) | SCOPE(JOINT) },
 	[MAPPING_VALUE_Y] = { "y", SCOPE(USER) | SCOPE(JOINT) },
@@ -857,9 +860,6 @@ static const struct {
 	[MAPPING_VALUE_DISTANCE] = { "distance", SCOPE(USER) | SCOPE(JOINT) },
 	[MAPPING_VALUE_SPEED] = { "speed", SCOPE(USER) | SCOPE(JOINT) },
 	[MAPPING_VALUE_HEIGHT] = { "height", SCOPE(USER) | SCOPE(JOINT) },
-	[MAPPING_VALUE_ZONE] = { "zone", SCOPE(EVENT) },
-	[MAPPING_VALUE_ZONE_USERS] = { "zone_users", ALL_SCOPES },
-	[MAPPING_VALUE_CHOSEN] = { "chosen", ALL_SCOPES },
 };
 
 static const struct {

@@ -217,7 +217,7 @@ mapping_value_range(MappingValue value)
 {
 	if (value >= MAPPING_VALUE_X && value <= MAPPING_VALUE_V)
 		return (int)(value - MAPPING_VALUE_X);
-	if (value >= MAPPING_VALUE_ANGLE && value < MAPPING_N_VALUES)
+	if (value >= MAPPING_VALUE_ANGLE && value <= MAPPING_VALUE_HEIGHT)
 		return (int)(value - MAPPING_VALUE_ANGLE) + 5;
 	return -1;
 }

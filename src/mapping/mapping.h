@@ -110,6 +110,10 @@ typedef enum {
 	MAPPING_VALUE_USER,       /* int32: the user's id */
 	MAPPING_VALUE_EVENT,      /* string: the event's name */
 	MAPPING_VALUE_HAND,       /* string: a gesture's hand, "left", "right" or "both" */
+	MAPPING_VALUE_ZONE,       /* string: a zone event's zone */
+	MAPPING_VALUE_ZONE_USERS, /* int32: users in MappingRule.zone */
+	MAPPING_VALUE_CHOSEN,     /* int32: the id of the user the rule chose, 0 for none */
+	/* A joint's, from here on: */
 	MAPPING_VALUE_JOINT,      /* string: the joint's name */
 	MAPPING_VALUE_X,          /* float32: position, mm unless scaled */
 	MAPPING_VALUE_Y,          /* float32 */
@@ -121,9 +125,6 @@ typedef enum {
 	MAPPING_VALUE_DISTANCE,   /* float32: to MappingRule.distance_to, mm unless scaled */
 	MAPPING_VALUE_SPEED,      /* float32: mm per second unless scaled */
 	MAPPING_VALUE_HEIGHT,     /* float32: above the floor, mm unless scaled */
-	MAPPING_VALUE_ZONE,       /* string: a zone event's zone */
-	MAPPING_VALUE_ZONE_USERS, /* int32: users in MappingRule.zone */
-	MAPPING_VALUE_CHOSEN,     /* int32: the id of the user the rule chose, 0 for none */
 	MAPPING_N_VALUES
 } MappingValue;
 

@@ -644,6 +644,31 @@ test_choose_hold(void)
 	}
 }
 
+/* Frame-wide values in a rule for users are sent once, not per joint. */
+static void
+test_user_rule_frame_values(void)
+{
+	g_autoptr(Rig) rig = rig_new(HEAD OUT "[zone all]\nspace = camera\n"
+	                                      "box = -9000:9000 -9000:9000 0:9000\n"
+	                                      "[rule r]\noutput = o\nfor = user\nuser = first\n"
+	                                      "zone = all\naddress = /u\n"
+	                                      "args = user chosen zone_users x\n");
+	g_autoptr(GPtrArray) wires = NULL;
+	TrackerFrame frame;
+	Wire *w;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 4, 0, 2000);
+	wires = rig_run(rig, &frame);
+	g_assert_cmpuint(wires->len, ==, 1);
+	w = wire_get(wires, 0);
+	g_assert_cmpstr(w->types, ==,
+	                "iii"
+	                "fffffffffffffff");
+	g_assert_cmpint(arg_i(w->argv[1]), ==, 4);
+	g_assert_cmpint(arg_i(w->argv[2]), ==, 1);
+}
+
 /* In body space distance and speed are in shoulder widths. A straight
  * arm makes 180 degrees; a joint of the angle not found leaves it out. */
 static void
@@ -1614,6 +1639,7 @@ main(int argc, char **argv)
 	g_test_add_func("/engine/zones/room", test_zones_room);
 	g_test_add_func("/engine/choose/raised-hand", test_choose_raised_hand);
 	g_test_add_func("/engine/choose/hold", test_choose_hold);
+	g_test_add_func("/engine/user-rule-frame-values", test_user_rule_frame_values);
 	g_test_add_func("/osc/encode/frame-bundle-with-timetag", test_encode_frame_bundle);
 	g_test_add_func("/osc/encode/bundle-per-user", test_encode_user_bundles);
 	g_test_add_func("/osc/encode/split-at-max-packet", test_encode_split);

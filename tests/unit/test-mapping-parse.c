@@ -135,8 +135,8 @@ static const ErrorCase error_cases[] = {
 	/* [rule] args */
 	{ "args-unknown", HEAD OUT RULE("joint") "args = x y w\n",
 	  "10: [rule r] args: unknown value 'w'; values are frame, users, user, event, hand, "
-	  "joint, x, y, z, u, v, confidence, angle, distance, speed, height, zone, zone_users and "
-	  "chosen" },
+	  "zone, zone_users, chosen, joint, x, y, z, u, v, confidence, angle, distance, speed "
+	  "and height" },
 	{ "args-scope", HEAD OUT RULE("frame") "args = user\n",
 	  "10: [rule r] args: 'user' needs for = user, joint or event" },
 	/* [rule] angle, distance, speed */
