@@ -6,6 +6,7 @@
 #include "base/depth.h"
 #include "mapping-zones.h"
 #include "measure.h"
+#include "orientation.h"
 
 /* space = screen: z from 0 at 0.5 m to 1 at 4.5 m, the Kinect's useful range. */
 #define SCREEN_NEAR_MM 500.0
@@ -355,6 +356,36 @@ mapping_engine_measure(const MappingEngine *engine, const MappingRule *rule, con
 	return mm;
 }
 
+/* A component of the rotation @subject's joint carries (orientation.h),
+ * as a quaternion or Euler angles; NaN when a joint it needs is not found. */
+static double
+mapping_engine_orientation(const MappingRule *rule, const Subject *subject, MappingValue value)
+{
+	gboolean found[TRACKER_N_JOINTS];
+	double euler[3];
+	OrientationQuat q;
+
+	for (int j = 0; j < TRACKER_N_JOINTS; j++)
+		found[j] = mapping_engine_found(rule, &subject->user->joints[j]);
+	if (!orientation_joint(subject->user->joints, found, subject->joint,
+	                       rule->space == MAPPING_SPACE_BODY, &q))
+		return NAN;
+	switch (value) {
+	case MAPPING_VALUE_QW:
+		return q.w;
+	case MAPPING_VALUE_QX:
+		return q.x;
+	case MAPPING_VALUE_QY:
+		return q.y;
+	case MAPPING_VALUE_QZ:
+		return q.z;
+	default:
+		break;
+	}
+	orientation_euler(q, &euler[0], &euler[1], &euler[2]);
+	return euler[value - MAPPING_VALUE_YAW];
+}
+
 static Value
 mapping_engine_value(const MappingEngine *engine, const MappingRule *rule, const Subject *subject,
                      MappingValue value)
@@ -401,6 +432,10 @@ mapping_engine_value(const MappingEngine *engine, const MappingRule *rule, const
 	out.type = MESSAGE_ARG_FLOAT32;
 	if (value == MAPPING_VALUE_CONFIDENCE) {
 		out.f = (float)joint->confidence;
+		return out;
+	}
+	if (value >= MAPPING_VALUE_QW) {
+		out.f = (float)mapping_engine_orientation(rule, subject, value);
 		return out;
 	}
 	if (value >= MAPPING_VALUE_ANGLE)

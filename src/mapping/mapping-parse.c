@@ -860,6 +860,13 @@ static const struct {
 	[MAPPING_VALUE_DISTANCE] = { "distance", SCOPE(USER) | SCOPE(JOINT) },
 	[MAPPING_VALUE_SPEED] = { "speed", SCOPE(USER) | SCOPE(JOINT) },
 	[MAPPING_VALUE_HEIGHT] = { "height", SCOPE(USER) | SCOPE(JOINT) },
+	[MAPPING_VALUE_QW] = { "qw", SCOPE(USER) | SCOPE(JOINT) },
+	[MAPPING_VALUE_QX] = { "qx", SCOPE(USER) | SCOPE(JOINT) },
+	[MAPPING_VALUE_QY] = { "qy", SCOPE(USER) | SCOPE(JOINT) },
+	[MAPPING_VALUE_QZ] = { "qz", SCOPE(USER) | SCOPE(JOINT) },
+	[MAPPING_VALUE_YAW] = { "yaw", SCOPE(USER) | SCOPE(JOINT) },
+	[MAPPING_VALUE_PITCH] = { "pitch", SCOPE(USER) | SCOPE(JOINT) },
+	[MAPPING_VALUE_ROLL] = { "roll", SCOPE(USER) | SCOPE(JOINT) },
 };
 
 static const struct {

@@ -125,6 +125,13 @@ typedef enum {
 	MAPPING_VALUE_DISTANCE,   /* float32: to MappingRule.distance_to, mm unless scaled */
 	MAPPING_VALUE_SPEED,      /* float32: mm per second unless scaled */
 	MAPPING_VALUE_HEIGHT,     /* float32: above the floor, mm unless scaled */
+	MAPPING_VALUE_QW,         /* float32: the joint's bone's rotation, a quaternion */
+	MAPPING_VALUE_QX,         /* float32 */
+	MAPPING_VALUE_QY,         /* float32 */
+	MAPPING_VALUE_QZ,         /* float32 */
+	MAPPING_VALUE_YAW,   /* float32: ...as Euler angles, degrees: Ry(yaw) Rx(pitch) Rz(roll) */
+	MAPPING_VALUE_PITCH, /* float32 */
+	MAPPING_VALUE_ROLL,  /* float32 */
 	MAPPING_N_VALUES
 } MappingValue;
 
@@ -335,7 +342,7 @@ gsize mapping_rule_max_message(const MappingRule *rule);
 
 /**
  * mapping_value_is_joint: @value is one of a joint's (joint, x, y, z, u, v,
- * confidence, angle, distance, speed, height).
+ * confidence, angle, distance, speed, height, qw... roll).
  */
 gboolean mapping_value_is_joint(MappingValue value);
 

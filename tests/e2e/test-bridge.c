@@ -925,7 +925,7 @@ test_run_unknown_mapping(void)
 
 	run_expect_error(
 	        args, 3,
-	        "skelbridge: no mapping called 'pd' (shipped mappings: default, "
+	        "skelbridge: no mapping called 'pd' (shipped mappings: avatar, default, "
 	        "omni, osceleton, pd-simple, tuio-hands); give a path to use a file of your own\n");
 }
 

@@ -669,6 +669,147 @@ test_user_rule_frame_values(void)
 	g_assert_cmpint(arg_i(w->argv[2]), ==, 1);
 }
 
+/* The rest pose as a receiver's rig has it (README): each joint's parent
+ * and the direction of the bone from it, the user facing the sensor. */
+static const struct {
+	TrackerJointId joint, parent;
+	double x, y, z;
+} rest_bones[] = {
+	{ TRACKER_JOINT_HEAD, TRACKER_JOINT_NECK, 0, 1, 0 },
+	{ TRACKER_JOINT_NECK, TRACKER_JOINT_TORSO, 0, 1, 0 },
+	{ TRACKER_JOINT_LEFT_SHOULDER, TRACKER_JOINT_NECK, 1, 0, 0 },
+	{ TRACKER_JOINT_RIGHT_SHOULDER, TRACKER_JOINT_NECK, -1, 0, 0 },
+	{ TRACKER_JOINT_LEFT_ELBOW, TRACKER_JOINT_LEFT_SHOULDER, 1, 0, 0 },
+	{ TRACKER_JOINT_RIGHT_ELBOW, TRACKER_JOINT_RIGHT_SHOULDER, -1, 0, 0 },
+	{ TRACKER_JOINT_LEFT_HAND, TRACKER_JOINT_LEFT_ELBOW, 1, 0, 0 },
+	{ TRACKER_JOINT_RIGHT_HAND, TRACKER_JOINT_RIGHT_ELBOW, -1, 0, 0 },
+	{ TRACKER_JOINT_LEFT_HIP, TRACKER_JOINT_TORSO, 0.29, -0.957, 0 },
+	{ TRACKER_JOINT_RIGHT_HIP, TRACKER_JOINT_TORSO, -0.29, -0.957, 0 },
+	{ TRACKER_JOINT_LEFT_KNEE, TRACKER_JOINT_LEFT_HIP, 0, -1, 0 },
+	{ TRACKER_JOINT_RIGHT_KNEE, TRACKER_JOINT_RIGHT_HIP, 0, -1, 0 },
+	{ TRACKER_JOINT_LEFT_FOOT, TRACKER_JOINT_LEFT_KNEE, 0, -1, 0 },
+	{ TRACKER_JOINT_RIGHT_FOOT, TRACKER_JOINT_RIGHT_KNEE, 0, -1, 0 },
+};
+
+/* v turned by the unit quaternion (w, x, y, z): v + 2w (q x v) + 2 q x (q x v). */
+static TrackerVec3
+rig_turn(const float *q, TrackerVec3 v)
+{
+	TrackerVec3 u = tracker_vec3(q[1], q[2], q[3]);
+	TrackerVec3 t = tracker_vec3_scale(tracker_vec3_cross(u, v), 2.0);
+
+	return tracker_vec3_add(tracker_vec3_add(v, tracker_vec3_scale(t, q[0])),
+	                        tracker_vec3_cross(u, t));
+}
+
+/* Ry(yaw) Rx(pitch) Rz(roll) applied to @v, angles in degrees. */
+static TrackerVec3
+rig_euler(double yaw, double pitch, double roll, TrackerVec3 v)
+{
+	double y = yaw * G_PI / 180, p = pitch * G_PI / 180, r = roll * G_PI / 180;
+
+	v = tracker_vec3(v.x * cos(r) - v.y * sin(r), v.x * sin(r) + v.y * cos(r), v.z);
+	v = tracker_vec3(v.x, v.y * cos(p) - v.z * sin(p), v.y * sin(p) + v.z * cos(p));
+	return tracker_vec3(v.x * cos(y) + v.z * sin(y), v.y, -v.x * sin(y) + v.z * cos(y));
+}
+
+/* The demo routine's true skeletons through a rule sending every joint's
+ * quaternion and Euler angles: a rig rebuilt from them (each bone's rest
+ * direction turned by its joint's rotation, laid from the true parent at
+ * the true length) lands every joint within 10 mm of the truth, and the
+ * Euler angles turn the rest directions the same way. */
+static void
+test_orientation_truth(void)
+{
+	g_autoptr(Rig) rig = rig_new(HEAD OUT "[rule avatar]\noutput = o\nfor = user\n"
+	                                      "address = /avatar\nargs = user qw qx qy qz yaw "
+	                                      "pitch roll\nmin_confidence = 0.5\n");
+	g_autoptr(DemoScene) scene = demo_scene_new_named("routine", 1, NULL);
+	g_autoptr(DepthFrame) depth = depth_frame_new();
+	double worst = 0.0;
+	guint rebuilt = 0;
+
+	for (guint n = 0; n < 300; n += 3) {
+		g_autoptr(GPtrArray) wires = NULL;
+		TrackerFrame frame;
+		const TrackerJoint *truth;
+		float v[TRACKER_N_JOINTS][7];
+		Wire *w;
+
+		demo_scene_render(scene, n, depth);
+		truth_to_tracker_frame(depth->truth, n, depth->time_us, 500, &frame);
+		wires = rig_run(rig, &frame);
+		if (wires->len == 0)
+			continue;
+		w = wire_get(wires, 0);
+		g_assert_cmpuint(strlen(w->types), ==, 1 + 7 * TRACKER_N_JOINTS);
+		truth = frame.users[0].joints;
+		for (guint j = 0; j < TRACKER_N_JOINTS; j++)
+			for (guint k = 0; k < 7; k++)
+				v[j][k] = arg_f(w->argv[1 + 7 * j + k]);
+		for (guint b = 0; b < G_N_ELEMENTS(rest_bones); b++) {
+			TrackerVec3 rest = tracker_vec3_normalize(
+			        tracker_vec3(rest_bones[b].x, rest_bones[b].y, rest_bones[b].z));
+			const float *q = v[rest_bones[b].joint];
+			TrackerVec3 from = truth[rest_bones[b].parent].position;
+			TrackerVec3 to = truth[rest_bones[b].joint].position;
+			double length = tracker_vec3_distance(from, to);
+			TrackerVec3 built = tracker_vec3_mad(from, rig_turn(q, rest), length);
+			TrackerVec3 by_euler = rig_euler(q[4], q[5], q[6], rest);
+
+			worst = MAX(worst, tracker_vec3_distance(built, to));
+			g_assert_cmpfloat(tracker_vec3_distance(by_euler, rig_turn(q, rest)), <,
+			                  1e-3);
+			rebuilt++;
+		}
+	}
+	g_assert_cmpfloat(worst, <, 10.0);
+	g_assert_cmpuint(rebuilt, >, 50 * G_N_ELEMENTS(rest_bones));
+}
+
+/* In body space the torso carries no rotation, and a bone's is the body's
+ * undone: a user turned by 90 degrees with arms out has the same arm
+ * rotation in body space as one facing the sensor. */
+static void
+test_orientation_body_space(void)
+{
+	g_autoptr(Rig) rig = rig_new(HEAD OUT "[rule b]\noutput = o\nfor = user\nspace = body\n"
+	                                      "joints = torso left_elbow\naddress = /b\n"
+	                                      "args = qw qx qy qz\n");
+	TrackerFrame frame;
+	g_autoptr(GPtrArray) facing = NULL, turned = NULL;
+	TrackerJoint *j;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 1, 0, 2000);
+	j = frame.users[0].joints;
+	j[TRACKER_JOINT_TORSO].position = tracker_vec3(0, 0, 2000);
+	j[TRACKER_JOINT_NECK].position = tracker_vec3(0, 400, 2000);
+	j[TRACKER_JOINT_LEFT_SHOULDER].position = tracker_vec3(180, 400, 2000);
+	j[TRACKER_JOINT_RIGHT_SHOULDER].position = tracker_vec3(-180, 400, 2000);
+	/* The upper arm raised 45 degrees. */
+	j[TRACKER_JOINT_LEFT_ELBOW].position = tracker_vec3(380, 600, 2000);
+	facing = rig_run(rig, &frame);
+	/* The same pose turned to face the image's left (about y). */
+	j[TRACKER_JOINT_LEFT_SHOULDER].position = tracker_vec3(0, 400, 2180);
+	j[TRACKER_JOINT_RIGHT_SHOULDER].position = tracker_vec3(0, 400, 1820);
+	j[TRACKER_JOINT_LEFT_ELBOW].position = tracker_vec3(0, 600, 2380);
+	frame.frame = 1;
+	frame.time_us += G_USEC_PER_SEC / 30;
+	turned = rig_run(rig, &frame);
+	for (guint k = 0; k < 8; k++) {
+		float a = arg_f(wire_get(facing, 0)->argv[k]),
+		      b = arg_f(wire_get(turned, 0)->argv[k]);
+
+		g_assert_cmpfloat_with_epsilon(a, b, 1e-5);
+		if (k < 4)
+			g_assert_cmpfloat_with_epsilon(a, k == 0 ? 1.0 : 0.0, 1e-5);
+	}
+	/* 45 degrees about z, the camera's axis: (cos 22.5, 0, 0, sin 22.5). */
+	g_assert_cmpfloat_with_epsilon(arg_f(wire_get(facing, 0)->argv[4]), cos(G_PI / 8), 1e-5);
+	g_assert_cmpfloat_with_epsilon(arg_f(wire_get(facing, 0)->argv[7]), sin(G_PI / 8), 1e-5);
+}
+
 /* In body space distance and speed are in shoulder widths. A straight
  * arm makes 180 degrees; a joint of the angle not found leaves it out. */
 static void
@@ -1640,6 +1781,8 @@ main(int argc, char **argv)
 	g_test_add_func("/engine/choose/raised-hand", test_choose_raised_hand);
 	g_test_add_func("/engine/choose/hold", test_choose_hold);
 	g_test_add_func("/engine/user-rule-frame-values", test_user_rule_frame_values);
+	g_test_add_func("/engine/orientation/truth", test_orientation_truth);
+	g_test_add_func("/engine/orientation/body-space", test_orientation_body_space);
 	g_test_add_func("/osc/encode/frame-bundle-with-timetag", test_encode_frame_bundle);
 	g_test_add_func("/osc/encode/bundle-per-user", test_encode_user_bundles);
 	g_test_add_func("/osc/encode/split-at-max-packet", test_encode_split);

@@ -135,8 +135,8 @@ static const ErrorCase error_cases[] = {
 	/* [rule] args */
 	{ "args-unknown", HEAD OUT RULE("joint") "args = x y w\n",
 	  "10: [rule r] args: unknown value 'w'; values are frame, users, user, event, hand, "
-	  "zone, zone_users, chosen, joint, x, y, z, u, v, confidence, angle, distance, speed "
-	  "and height" },
+	  "zone, zone_users, chosen, joint, x, y, z, u, v, confidence, angle, distance, speed, "
+	  "height, qw, qx, qy, qz, yaw, pitch and roll" },
 	{ "args-scope", HEAD OUT RULE("frame") "args = user\n",
 	  "10: [rule r] args: 'user' needs for = user, joint or event" },
 	/* [rule] angle, distance, speed */
@@ -723,11 +723,12 @@ test_locate_unknown(void)
 
 	g_assert_null(path);
 	g_assert_error(error, MAPPING_ERROR, MAPPING_ERROR_NOT_FOUND);
-	g_assert_cmpstr(error->message, ==,
-	                "no mapping called 'pd' (shipped mappings: default, omni, osceleton, "
-	                "pd-simple, tuio-hands); "
-	                "give a "
-	                "path to use a file of your own");
+	g_assert_cmpstr(
+	        error->message, ==,
+	        "no mapping called 'pd' (shipped mappings: avatar, default, omni, osceleton, "
+	        "pd-simple, tuio-hands); "
+	        "give a "
+	        "path to use a file of your own");
 }
 
 /* Folders in $SKELBRIDGE_MAPPINGS_PATH come first (a staged install's):
