@@ -90,6 +90,7 @@ struct _MappingEngine {
 	gboolean raised[TRACKER_MAX_USERS]; /* this frame's users, in frame order: a hand up */
 	guint raiser;                       /* a user who raised a hand this frame, or 0 */
 	gboolean needs_bodies;              /* some rule has space = body */
+	gboolean needs_raised;              /* some rule has user = raised_hand */
 	GString *address;                   /* scratch */
 	Value values[MAPPING_MAX_ARGS];     /* scratch: the message being built */
 	guint n_values;
@@ -183,6 +184,7 @@ mapping_engine_new(const Mapping *mapping, MappingEngine *previous)
 	for (guint i = 0; i < engine->n_rules; i++) {
 		mapping_engine_state_init(&engine->rules[i], mapping_get_rule(mapping, i));
 		engine->needs_bodies |= mapping_get_rule(mapping, i)->space == MAPPING_SPACE_BODY;
+		engine->needs_raised |= mapping_get_rule(mapping, i)->users == MAPPING_USERS_RAISED;
 		mapping_engine_adopt(&engine->rules[i], old_states);
 	}
 	if (previous != NULL) {
@@ -634,8 +636,11 @@ mapping_engine_user_complete(const MappingRule *rule, const TrackerUser *user)
 static Subject
 mapping_engine_subject(const RuleState *state, const TrackerFrame *frame, const TrackerUser *user)
 {
-	Subject subject = { frame, user, user ? user->id : 0, TRACKER_JOINT_HEAD, 0,
-		            0,     0,    state->selected };
+	Subject subject = { .frame = frame,
+		            .user = user,
+		            .user_id = user ? user->id : 0,
+		            .joint = TRACKER_JOINT_HEAD,
+		            .chosen = state->selected };
 
 	return subject;
 }
@@ -1006,7 +1011,8 @@ mapping_engine_run_gestures(MappingEngine *engine, const TrackerFrame *frame,
 	if (engine->needs_bodies)
 		mapping_engine_update_bodies(engine, frame);
 	mapping_zones_update(engine->zones, frame, &engine->pose);
-	mapping_engine_update_raised(engine, frame);
+	if (engine->needs_raised)
+		mapping_engine_update_raised(engine, frame);
 	for (guint r = 0; r < engine->n_rules; r++)
 		mapping_engine_rule(engine, &engine->rules[r], frame,
 		                    batches[engine->rules[r].rule->output]);
