@@ -18,6 +18,21 @@ typedef struct {
 	double confidence;
 } TrackerJoint;
 
+/* Whether a hand is open (fingers spread), closed (a fist) or cannot be
+ * told (too far, edge-on, hidden, or the hand joint not found). */
+typedef enum {
+	TRACKER_HAND_UNKNOWN = 0,
+	TRACKER_HAND_OPEN,
+	TRACKER_HAND_CLOSED,
+} TrackerHandState;
+
+typedef struct {
+	TrackerHandState state;
+	double confidence; /* 0..1 in @state; 0 when unknown */
+} TrackerHand;
+
+enum { TRACKER_HAND_LEFT = 0, TRACKER_HAND_RIGHT = 1 };
+
 typedef struct {
 	/* Stable while the user stays in view; ids start at 1 and are not
 	 * reused by the same tracker. */
@@ -25,6 +40,7 @@ typedef struct {
 	TrackerVec3 centre; /* centre of the user's points, mm */
 	guint n_pixels;     /* depth pixels on the user */
 	TrackerJoint joints[TRACKER_N_JOINTS];
+	TrackerHand hands[2]; /* TRACKER_HAND_LEFT, TRACKER_HAND_RIGHT (anatomical) */
 } TrackerUser;
 
 typedef struct {
