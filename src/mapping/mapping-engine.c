@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/depth.h"
+#include "mapping-hands.h"
 #include "mapping-zones.h"
 #include "measure.h"
 #include "orientation.h"
@@ -37,6 +38,7 @@ typedef struct {
 		float f;
 		const char *s;
 	};
+	double order; /* strings: what on_change compares (a hand's state); else unused */
 } Value;
 
 /* What one message is about. */
@@ -87,6 +89,7 @@ struct _MappingEngine {
 	guint n_known;
 	TrackerCameraPose pose;             /* for height and room zones; floor unknown until set */
 	MappingZones *zones;                /* who is in which zone */
+	MappingHands *hands;                /* whose hands are closed */
 	gboolean raised[TRACKER_MAX_USERS]; /* this frame's users, in frame order: a hand up */
 	guint raiser;                       /* a user who raised a hand this frame, or 0 */
 	gboolean needs_bodies;              /* some rule has space = body */
@@ -181,6 +184,7 @@ mapping_engine_new(const Mapping *mapping, MappingEngine *previous)
 	engine->rules = g_new0(RuleState, engine->n_rules);
 	engine->address = g_string_sized_new(64);
 	engine->zones = mapping_zones_new(mapping, previous != NULL ? previous->zones : NULL);
+	engine->hands = mapping_hands_new(previous != NULL ? previous->hands : NULL);
 	for (guint i = 0; i < engine->n_rules; i++) {
 		mapping_engine_state_init(&engine->rules[i], mapping_get_rule(mapping, i));
 		engine->needs_bodies |= mapping_get_rule(mapping, i)->space == MAPPING_SPACE_BODY;
@@ -215,6 +219,7 @@ mapping_engine_free(MappingEngine *engine)
 	g_free(engine->rules);
 	g_string_free(engine->address, TRUE);
 	mapping_zones_free(engine->zones);
+	mapping_hands_free(engine->hands);
 	g_free(engine);
 }
 
@@ -388,6 +393,33 @@ mapping_engine_orientation(const MappingRule *rule, const Subject *subject, Mapp
 	return euler[value - MAPPING_VALUE_YAW];
 }
 
+/* A hand's state and its confidence: unknown while the hand is not found. */
+static Value
+mapping_engine_hand_value(const Subject *subject, MappingValue value)
+{
+	static const char *const names[] = { [TRACKER_HAND_UNKNOWN] = "unknown",
+		                             [TRACKER_HAND_OPEN] = "open",
+		                             [TRACKER_HAND_CLOSED] = "closed" };
+	int side =
+	        subject->joint == TRACKER_JOINT_LEFT_HAND ? TRACKER_HAND_LEFT : TRACKER_HAND_RIGHT;
+	TrackerHand hand = subject->user->hands[side];
+	Value out = { .type = MESSAGE_ARG_FLOAT32 };
+
+	if (subject->user->joints[subject->joint].confidence <= 0.0 ||
+	    (guint)hand.state >= G_N_ELEMENTS(names)) {
+		hand.state = TRACKER_HAND_UNKNOWN;
+		hand.confidence = 0.0;
+	}
+	if (value == MAPPING_VALUE_HAND_CONFIDENCE) {
+		out.f = (float)CLAMP(hand.confidence, 0.0, 1.0);
+		return out;
+	}
+	out.type = MESSAGE_ARG_STRING;
+	out.s = names[hand.state];
+	out.order = hand.state;
+	return out;
+}
+
 static Value
 mapping_engine_value(const MappingEngine *engine, const MappingRule *rule, const Subject *subject,
                      MappingValue value)
@@ -431,6 +463,8 @@ mapping_engine_value(const MappingEngine *engine, const MappingRule *rule, const
 		break;
 	}
 	joint = &subject->user->joints[subject->joint];
+	if (value >= MAPPING_VALUE_HAND_STATE)
+		return mapping_engine_hand_value(subject, value);
 	out.type = MESSAGE_ARG_FLOAT32;
 	if (value == MAPPING_VALUE_CONFIDENCE) {
 		out.f = (float)joint->confidence;
@@ -538,6 +572,8 @@ mapping_engine_address(MappingEngine *engine, const MappingRule *rule, const Sub
 static double
 mapping_engine_number(const Value *value)
 {
+	if (value->type == MESSAGE_ARG_STRING)
+		return value->order;
 	return value->type == MESSAGE_ARG_INT32 ? value->i : value->f;
 }
 
@@ -554,17 +590,12 @@ mapping_engine_changed(MappingEngine *engine, RuleState *state, const Subject *s
 	gboolean send = !user->sent[slot] ||
 	                (rule->refresh_us > 0 && now - user->sent_us[slot] >= rule->refresh_us);
 
-	for (guint k = 0; k < engine->n_values && !send; k++) {
-		if (engine->values[k].type != MESSAGE_ARG_STRING)
-			send = fabs(mapping_engine_number(&engine->values[k]) - last[k]) >
-			       rule->change;
-	}
+	for (guint k = 0; k < engine->n_values && !send; k++)
+		send = fabs(mapping_engine_number(&engine->values[k]) - last[k]) > rule->change;
 	if (!send)
 		return FALSE;
-	for (guint k = 0; k < engine->n_values; k++) {
-		if (engine->values[k].type != MESSAGE_ARG_STRING)
-			last[k] = mapping_engine_number(&engine->values[k]);
-	}
+	for (guint k = 0; k < engine->n_values; k++)
+		last[k] = mapping_engine_number(&engine->values[k]);
 	user->sent[slot] = TRUE;
 	user->sent_us[slot] = now;
 	return TRUE;
@@ -818,6 +849,28 @@ mapping_engine_zone_changes(MappingEngine *engine, RuleState *state, Subject *su
 	}
 }
 
+/* This frame's closings or openings of hands, of @subject's event; a user
+ * who went out of view has only their id. */
+static void
+mapping_engine_hand_changes(MappingEngine *engine, RuleState *state, Subject *subject,
+                            MessageBatch *batch)
+{
+	gboolean closing = subject->event == MAPPING_EVENT_HAND_CLOSE;
+	guint n;
+	const MappingHandChange *changes = mapping_hands_changes(engine->hands, &n);
+
+	for (guint i = 0; i < n; i++) {
+		if (changes[i].closed != closing ||
+		    !mapping_engine_selected(engine, state, changes[i].user))
+			continue;
+		subject->user_id = changes[i].user;
+		subject->user = tracker_frame_find_user(subject->frame, changes[i].user);
+		subject->hand = changes[i].side == TRACKER_HAND_LEFT ? GESTURE_HAND_LEFT
+		                                                     : GESTURE_HAND_RIGHT;
+		mapping_engine_emit(engine, state, subject, 0, batch);
+	}
+}
+
 /* The recognisers' events of this frame that are @subject's event. */
 static void
 mapping_engine_gestures(MappingEngine *engine, RuleState *state, Subject *subject,
@@ -855,6 +908,10 @@ mapping_engine_event(MappingEngine *engine, RuleState *state, const TrackerFrame
 	case MAPPING_EVENT_ZONE_ENTER:
 	case MAPPING_EVENT_ZONE_LEAVE:
 		mapping_engine_zone_changes(engine, state, &subject, batch);
+		break;
+	case MAPPING_EVENT_HAND_CLOSE:
+	case MAPPING_EVENT_HAND_OPEN:
+		mapping_engine_hand_changes(engine, state, &subject, batch);
 		break;
 	case MAPPING_N_EVENTS:
 		g_assert_not_reached();
@@ -1011,6 +1068,7 @@ mapping_engine_run_gestures(MappingEngine *engine, const TrackerFrame *frame,
 	if (engine->needs_bodies)
 		mapping_engine_update_bodies(engine, frame);
 	mapping_zones_update(engine->zones, frame, &engine->pose);
+	mapping_hands_update(engine->hands, frame);
 	if (engine->needs_raised)
 		mapping_engine_update_raised(engine, frame);
 	for (guint r = 0; r < engine->n_rules; r++)

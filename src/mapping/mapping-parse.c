@@ -867,6 +867,8 @@ static const struct {
 	[MAPPING_VALUE_YAW] = { "yaw", SCOPE(USER) | SCOPE(JOINT) },
 	[MAPPING_VALUE_PITCH] = { "pitch", SCOPE(USER) | SCOPE(JOINT) },
 	[MAPPING_VALUE_ROLL] = { "roll", SCOPE(USER) | SCOPE(JOINT) },
+	[MAPPING_VALUE_HAND_STATE] = { "hand_state", SCOPE(USER) | SCOPE(JOINT) },
+	[MAPPING_VALUE_HAND_CONFIDENCE] = { "hand_confidence", SCOPE(USER) | SCOPE(JOINT) },
 };
 
 static const struct {
@@ -1734,7 +1736,8 @@ mapping_parser_rule_names(Parser *p, const Section *s, MappingRule *rule, GError
 	return TRUE;
 }
 
-/* Only gestures have a hand: a rule that sends one sends gestures only. */
+/* Only gestures and hand events have a hand: a rule that sends one sends
+ * those only. */
 static gboolean
 mapping_parser_rule_check_hand(const Parser *p, const Section *s, const MappingRule *rule,
                                GError **error)
@@ -1742,7 +1745,7 @@ mapping_parser_rule_check_hand(const Parser *p, const Section *s, const MappingR
 	const char *handless = NULL;
 
 	for (guint i = 0; i < rule->n_events && handless == NULL; i++) {
-		if (!mapping_event_is_gesture(rule->events[i]))
+		if (!mapping_event_has_hand(rule->events[i]))
 			handless = mapping_event_name(rule->events[i]);
 	}
 	if (handless == NULL)
@@ -1751,7 +1754,7 @@ mapping_parser_rule_check_hand(const Parser *p, const Section *s, const MappingR
 		if (rule->args[i] == MAPPING_VALUE_HAND)
 			return mapping_parser_fail_entry(
 			        p, s, mapping_parser_find(s, "args"), error,
-			        "'hand' is only for gesture events, and %s "
+			        "'hand' is only for gesture and hand events, and %s "
 			        "has no hand",
 			        handless);
 	}
@@ -1759,7 +1762,7 @@ mapping_parser_rule_check_hand(const Parser *p, const Section *s, const MappingR
 		if (rule->address[i].kind == MAPPING_PART_HAND)
 			return mapping_parser_fail_entry(
 			        p, s, mapping_parser_find(s, "address"), error,
-			        "{hand} is only for gesture events, and %s "
+			        "{hand} is only for gesture and hand events, and %s "
 			        "has no hand",
 			        handless);
 	}
@@ -1811,6 +1814,30 @@ mapping_parser_rule_check_angle(const Parser *p, const Section *s, const Mapping
 		        "'angle' is the angle between two bones, and two bones do not meet "
 		        "at %s; list the joints to send it for in 'joints': %s",
 		        tracker_joint_name(rule->joints[j]), list);
+	}
+	return TRUE;
+}
+
+/* A hand's state is sent for left_hand and right_hand, and for no other. */
+static gboolean
+mapping_parser_rule_check_hand_state(const Parser *p, const Section *s, const MappingRule *rule,
+                                     GError **error)
+{
+	const Entry *e = mapping_parser_find(s, "joints");
+	const char *value = mapping_parser_rule_sends(rule, MAPPING_VALUE_HAND_STATE) ? "hand_state"
+	                    : mapping_parser_rule_sends(rule, MAPPING_VALUE_HAND_CONFIDENCE)
+	                            ? "hand_confidence"
+	                            : NULL;
+
+	for (guint j = 0; value != NULL && j < rule->n_joints; j++) {
+		if (rule->joints[j] == TRACKER_JOINT_LEFT_HAND ||
+		    rule->joints[j] == TRACKER_JOINT_RIGHT_HAND)
+			continue;
+		return mapping_parser_fail_entry(
+		        p, s, e != NULL ? e : mapping_parser_find(s, "args"), error,
+		        "'%s' is a hand's, and %s is not a hand; list the joints to send it "
+		        "for in 'joints': left_hand and right_hand",
+		        value, tracker_joint_name(rule->joints[j]));
 	}
 	return TRUE;
 }
@@ -1984,6 +2011,7 @@ mapping_parser_rule_check(const Parser *p, const Section *s, const MappingRule *
 		                                 MAPPING_MAX_ARGS);
 	return mapping_parser_rule_check_hand(p, s, rule, error) &&
 	       mapping_parser_rule_check_angle(p, s, rule, error) &&
+	       mapping_parser_rule_check_hand_state(p, s, rule, error) &&
 	       mapping_parser_rule_check_lengths(p, s, rule, error) &&
 	       mapping_parser_rule_check_zones(p, s, rule, error) &&
 	       mapping_parser_rule_check_chosen(p, s, rule, error);

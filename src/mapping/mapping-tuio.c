@@ -79,7 +79,7 @@ static gboolean
 tuio_key_touch(TuioConfig *c, gboolean *source G_GNUC_UNUSED, const char *key G_GNUC_UNUSED,
                const char *value, char **message)
 {
-	static const char *const names[] = { "always", "push", "raised" };
+	static const char *const names[] = { "always", "push", "raised", "grip" };
 	guint v = 0;
 
 	if (!tuio_key_choice(value, names, G_N_ELEMENTS(names), &v, message))

@@ -14,7 +14,8 @@ G_DEFINE_QUARK(skelbridge-mapping-error-quark, mapping_error)
 static const char *const mapping_event_names[MAPPING_EVENT_FIRST_GESTURE] = {
 	[MAPPING_EVENT_NEW_USER] = "new_user",     [MAPPING_EVENT_NEW_SKEL] = "new_skel",
 	[MAPPING_EVENT_LOST_USER] = "lost_user",   [MAPPING_EVENT_ZONE_ENTER] = "zone_enter",
-	[MAPPING_EVENT_ZONE_LEAVE] = "zone_leave",
+	[MAPPING_EVENT_ZONE_LEAVE] = "zone_leave", [MAPPING_EVENT_HAND_CLOSE] = "hand_close",
+	[MAPPING_EVENT_HAND_OPEN] = "hand_open",
 };
 
 G_STATIC_ASSERT(MAPPING_N_EVENTS - MAPPING_EVENT_FIRST_GESTURE == GESTURE_N_KINDS);
@@ -78,6 +79,13 @@ gboolean
 mapping_event_is_gesture(MappingEvent event)
 {
 	return event >= MAPPING_EVENT_FIRST_GESTURE && event < MAPPING_N_EVENTS;
+}
+
+gboolean
+mapping_event_has_hand(MappingEvent event)
+{
+	return mapping_event_is_gesture(event) || event == MAPPING_EVENT_HAND_CLOSE ||
+	       event == MAPPING_EVENT_HAND_OPEN;
 }
 
 MappingEvent
@@ -191,6 +199,8 @@ mapping_value_longest(const MappingRule *rule, MappingValue value)
 		return mapping_osc_string_size(mapping_rule_longest_event(rule));
 	case MAPPING_VALUE_HAND:
 		return mapping_osc_string_size(strlen("right"));
+	case MAPPING_VALUE_HAND_STATE:
+		return mapping_osc_string_size(strlen("unknown"));
 	case MAPPING_VALUE_ZONE:
 		return mapping_osc_string_size(rule->longest_zone);
 	default:

@@ -88,6 +88,8 @@ typedef enum {
 	MAPPING_EVENT_LOST_USER,  /* a user is gone */
 	MAPPING_EVENT_ZONE_ENTER, /* a user comes into a [zone] */
 	MAPPING_EVENT_ZONE_LEAVE, /* ...and goes out of it, or out of view */
+	MAPPING_EVENT_HAND_CLOSE, /* a hand closes into a fist (mapping-hands.h) */
+	MAPPING_EVENT_HAND_OPEN,  /* ...and opens again, or is lost */
 	/* Gestures (gesture.h), in GestureKind's order: */
 	MAPPING_EVENT_SWIPE_LEFT,
 	MAPPING_EVENT_SWIPE_RIGHT,
@@ -109,7 +111,8 @@ typedef enum {
 	MAPPING_VALUE_USERS,      /* int32: users in the frame */
 	MAPPING_VALUE_USER,       /* int32: the user's id */
 	MAPPING_VALUE_EVENT,      /* string: the event's name */
-	MAPPING_VALUE_HAND,       /* string: a gesture's hand, "left", "right" or "both" */
+	MAPPING_VALUE_HAND,       /* string: a gesture's or hand event's hand: "left", "right" or
+	                           * "both" */
 	MAPPING_VALUE_ZONE,       /* string: a zone event's zone */
 	MAPPING_VALUE_ZONE_USERS, /* int32: users in MappingRule.zone */
 	MAPPING_VALUE_CHOSEN,     /* int32: the id of the user the rule chose, 0 for none */
@@ -132,6 +135,8 @@ typedef enum {
 	MAPPING_VALUE_YAW,   /* float32: ...as Euler angles, degrees: Ry(yaw) Rx(pitch) Rz(roll) */
 	MAPPING_VALUE_PITCH, /* float32 */
 	MAPPING_VALUE_ROLL,  /* float32 */
+	MAPPING_VALUE_HAND_STATE,      /* string: a hand's "open", "closed" or "unknown" */
+	MAPPING_VALUE_HAND_CONFIDENCE, /* float32: 0..1, in that state */
 	MAPPING_N_VALUES
 } MappingValue;
 
@@ -143,7 +148,7 @@ typedef enum {
 	MAPPING_PART_USER,  /* {user} */
 	MAPPING_PART_JOINT, /* {joint} */
 	MAPPING_PART_EVENT, /* {event} */
-	MAPPING_PART_HAND,  /* {hand}: a gesture's hand */
+	MAPPING_PART_HAND,  /* {hand}: a gesture's or hand event's hand */
 	MAPPING_PART_ZONE,  /* {zone}: a zone event's zone */
 } MappingPartKind;
 
@@ -310,6 +315,9 @@ mapping_get_zone(const Mapping *mapping, guint index)
 {
 	return g_ptr_array_index(mapping->zones, index);
 }
+
+/** mapping_event_has_hand: @event is a gesture's or hand_close or hand_open. */
+gboolean mapping_event_has_hand(MappingEvent event);
 
 /** mapping_event_is_gesture: @event is a gesture's (swipe_left... arms_out). */
 gboolean mapping_event_is_gesture(MappingEvent event);

@@ -3,6 +3,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "mapping-hands.h"
+
 #define DEFAULT_REACH_MM 650.0 /* an adult's shoulder to hand joint */
 #define REACH_SMOOTHING  0.9   /* per frame; the reach hardly changes */
 #define SEED_RANGE       (1 << 30)
@@ -14,6 +16,7 @@ typedef struct {
 	double x, y, z;
 	double speed;
 	gint64 time_us;
+	MappingGrip grip; /* touch = grip */
 } HandTrack;
 
 typedef struct {
@@ -227,8 +230,23 @@ hand_touches(const TuioState *state, const TrackerUser *user, int side, double r
 		height =
 		        (joint_pos(user, hand_joint[side]).y - joint_pos(user, shoulder).y) / reach;
 		return height > (active ? c->raised_release : c->raised_height);
+	case TUIO_TOUCH_GRIP:
+		return FALSE; /* hand_grips() */
 	}
 	return FALSE;
+}
+
+/* touch = grip: the hand touches while it is closed. */
+static gboolean
+hand_grips(const TuioState *state, HandTrack *hand, const TrackerUser *user, int side,
+           gint64 time_us)
+{
+	TrackerHand seen = user->hands[side];
+	gboolean found = joint_ok(state, user, hand_joint[side]);
+
+	if (!found)
+		seen.state = TRACKER_HAND_UNKNOWN;
+	return mapping_hands_grip_update(&hand->grip, &seen, time_us) && found;
 }
 
 static double
@@ -300,9 +318,15 @@ follow_hand(TuioState *state, UserTrack *track, const TrackerUser *user, int sid
 	HandTrack *hand = &track->hands[side];
 	double pos[3];
 	TuioCursor *cursor;
+	gboolean touches = state->config.touch == TUIO_TOUCH_GRIP
+	                           ? hand_grips(state, hand, user, side, time_us)
+	                           : hand_touches(state, user, side, track->reach, hand->active);
 
-	if (!hand_touches(state, user, side, track->reach, hand->active)) {
+	if (!touches) {
+		MappingGrip grip = hand->grip;
+
 		memset(hand, 0, sizeof(*hand));
+		hand->grip = grip;
 		return;
 	}
 	if (!hand->active) {

@@ -28,6 +28,7 @@ typedef enum {
 	TUIO_TOUCH_ALWAYS, /* a tracked hand is always a cursor */
 	TUIO_TOUCH_PUSH,   /* the hand pushed through a plane in front of the shoulders */
 	TUIO_TOUCH_RAISED, /* the hand raised above a height relative to the shoulder */
+	TUIO_TOUCH_GRIP,   /* the hand closed into a fist (mapping-hands.h) */
 } TuioTouch;
 
 typedef enum {

@@ -644,6 +644,99 @@ test_choose_hold(void)
 	}
 }
 
+/* ---- hand state ---- */
+
+#define HANDS_MAP                                                                                  \
+	HEAD OUT "[rule grips]\noutput = o\nfor = event\nevents = hand_close hand_open\n"          \
+	         "address = /{event}/{hand}\nargs = user hand\n"                                   \
+	         "[rule state]\noutput = o\nfor = joint\njoints = left_hand right_hand\n"          \
+	         "address = /{joint}\nargs = user hand_state hand_confidence\non_change = 0\n"
+
+/* What one frame sends, every argument as text, then the next frame's time. */
+static char *
+hands_run(Rig *rig, TrackerFrame *frame)
+{
+	g_autoptr(GPtrArray) wires = rig_run(rig, frame);
+	GString *out = g_string_new(NULL);
+
+	for (guint i = 0; i < wires->len; i++) {
+		Wire *w = wire_get(wires, i);
+
+		g_string_append_printf(out, "%s%s", i ? " " : "", w->path);
+		for (guint k = 0; w->types[k] != '\0'; k++) {
+			if (w->types[k] == 'i')
+				g_string_append_printf(out, " %d", arg_i(w->argv[k]));
+			else if (w->types[k] == 'f')
+				g_string_append_printf(out, " %.2f", arg_f(w->argv[k]));
+			else
+				g_string_append_printf(out, " %s", arg_s(w->argv[k]));
+		}
+	}
+	frame->frame++;
+	frame->time_us = (gint64)frame->frame * G_USEC_PER_SEC / 30;
+	return g_string_free(out, FALSE);
+}
+
+static void
+hands_expect(Rig *rig, TrackerFrame *frame, const char *expected)
+{
+	g_autofree char *got = hands_run(rig, frame);
+
+	g_assert_cmpstr(got, ==, expected);
+}
+
+static void
+hands_set(TrackerFrame *frame, int side, TrackerHandState state, double confidence)
+{
+	frame->users[0].hands[side].state = state;
+	frame->users[0].hands[side].confidence = confidence;
+}
+
+/* hand_state follows the tracker frame by frame (on_change sends it when
+ * it changes); hand_close comes on the first closed frame, hand_open when
+ * the hand opens or has not been seen closed for 300 ms, so that unsure
+ * frames in between close nothing twice; a user who leaves with a closed
+ * hand opens it; a hand whose joint is not found is unknown. */
+static void
+test_hands_events(void)
+{
+	g_autoptr(Rig) rig = rig_new(HANDS_MAP);
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 3, 0, 2000);
+	hands_set(&frame, TRACKER_HAND_RIGHT, TRACKER_HAND_OPEN, 0.9);
+	hands_expect(rig, &frame, "/left_hand 3 unknown 0.00 /right_hand 3 open 0.90");
+	hands_set(&frame, TRACKER_HAND_RIGHT, TRACKER_HAND_CLOSED, 0.9);
+	hands_expect(rig, &frame, "/hand_close/right 3 right /right_hand 3 closed 0.90");
+	/* Unsure for a frame, closed again: no events. */
+	hands_set(&frame, TRACKER_HAND_RIGHT, TRACKER_HAND_UNKNOWN, 0.0);
+	hands_expect(rig, &frame, "/right_hand 3 unknown 0.00");
+	hands_set(&frame, TRACKER_HAND_RIGHT, TRACKER_HAND_CLOSED, 0.9);
+	hands_expect(rig, &frame, "/right_hand 3 closed 0.90");
+	/* Unsure from frame 4 (133 ms): open on the first frame 300 ms on, frame 13. */
+	hands_set(&frame, TRACKER_HAND_RIGHT, TRACKER_HAND_UNKNOWN, 0.0);
+	hands_expect(rig, &frame, "/right_hand 3 unknown 0.00");
+	while (frame.frame < 13)
+		hands_expect(rig, &frame, "");
+	hands_expect(rig, &frame, "/hand_open/right 3 right");
+	/* The left closes and opens. */
+	hands_set(&frame, TRACKER_HAND_LEFT, TRACKER_HAND_CLOSED, 0.7);
+	hands_expect(rig, &frame, "/hand_close/left 3 left /left_hand 3 closed 0.70");
+	hands_set(&frame, TRACKER_HAND_LEFT, TRACKER_HAND_OPEN, 0.7);
+	hands_expect(rig, &frame, "/hand_open/left 3 left /left_hand 3 open 0.70");
+	/* A closed hand whose joint is lost is unknown, then open. */
+	hands_set(&frame, TRACKER_HAND_LEFT, TRACKER_HAND_CLOSED, 0.7);
+	hands_expect(rig, &frame, "/hand_close/left 3 left /left_hand 3 closed 0.70");
+	frame.users[0].joints[TRACKER_JOINT_LEFT_HAND].confidence = 0.0;
+	hands_expect(rig, &frame, "");
+	frame.users[0].joints[TRACKER_JOINT_LEFT_HAND].confidence = 1.0;
+	/* Leaving the view with a closed hand opens it. */
+	frame.n_users = 0;
+	hands_expect(rig, &frame, "/hand_open/left 3 left");
+	hands_expect(rig, &frame, "");
+}
+
 /* Frame-wide values in a rule for users are sent once, not per joint. */
 static void
 test_user_rule_frame_values(void)
@@ -1741,6 +1834,7 @@ int
 main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
+	g_test_add_func("/mapping/engine/hands/events-and-state", test_hands_events);
 	g_test_add_func("/mapping/engine/osceleton/joint-bytes", test_osceleton_joint_bytes);
 	g_test_add_func("/mapping/engine/osceleton/events", test_osceleton_events);
 	g_test_add_func("/mapping/engine/default/wire-types-for-pd",

@@ -136,7 +136,7 @@ static const ErrorCase error_cases[] = {
 	{ "args-unknown", HEAD OUT RULE("joint") "args = x y w\n",
 	  "10: [rule r] args: unknown value 'w'; values are frame, users, user, event, hand, "
 	  "zone, zone_users, chosen, joint, x, y, z, u, v, confidence, angle, distance, speed, "
-	  "height, qw, qx, qy, qz, yaw, pitch and roll" },
+	  "height, qw, qx, qy, qz, yaw, pitch, roll, hand_state and hand_confidence" },
 	{ "args-scope", HEAD OUT RULE("frame") "args = user\n",
 	  "10: [rule r] args: 'user' needs for = user, joint or event" },
 	/* [rule] angle, distance, speed */
@@ -227,6 +227,7 @@ static const ErrorCase error_cases[] = {
 	/* [rule] events, joints, confidence */
 	{ "events-unknown", HEAD OUT RULE("event") "events = new_user swipe\n",
 	  "10: [rule r] events: expected new_user, new_skel, lost_user, zone_enter, zone_leave, "
+	  "hand_close, hand_open, "
 	  "swipe_left, swipe_right, swipe_up, swipe_down, push, wave, raise_hand, clap or "
 	  "arms_out, got 'swipe'" },
 	{ "events-twice", HEAD OUT RULE("event") "events = new_user new_user\n",
@@ -292,11 +293,22 @@ static const ErrorCase error_cases[] = {
 	  "9: [rule r] address: {hand} needs for = event" },
 	{ "args-hand-without-gesture",
 	  HEAD OUT RULE("event") "events = wave new_user\nargs = user hand\n",
-	  "11: [rule r] args: 'hand' is only for gesture events, and new_user has no hand" },
+	  "11: [rule r] args: 'hand' is only for gesture and hand events, and new_user has no "
+	  "hand" },
 	{ "address-hand-without-gesture",
 	  HEAD OUT
 	  "[rule r]\noutput = o\nfor = event\nevents = clap lost_user\naddress = /g/{hand}\n",
-	  "10: [rule r] address: {hand} is only for gesture events, and lost_user has no hand" },
+	  "10: [rule r] address: {hand} is only for gesture and hand events, and lost_user has no "
+	  "hand" },
+	{ "hand-state-not-a-hand",
+	  HEAD OUT RULE("joint") "joints = left_hand head\nargs = hand_state\n",
+	  "10: [rule r] joints: 'hand_state' is a hand's, and head is not a hand; list the joints "
+	  "to send it for in 'joints': left_hand and right_hand" },
+	{ "hand-confidence-all-joints", HEAD OUT RULE("user") "args = hand_confidence\n",
+	  "10: [rule r] args: 'hand_confidence' is a hand's, and head is not a hand; list the "
+	  "joints to send it for in 'joints': left_hand and right_hand" },
+	{ "hand-state-frame", HEAD OUT RULE("frame") "args = hand_state\n",
+	  "10: [rule r] args: 'hand_state' needs for = user or joint" },
 	{ "gestures-with-name", HEAD "[gestures wave]\n", "3: [gestures] takes no name" },
 	{ "gestures-unknown-key", HEAD "[gestures]\nswipe_speed = 2\n",
 	  "4: [gestures] swipe_speed: unknown key; keys are min_confidence, velocity_window, "
@@ -329,7 +341,7 @@ static const ErrorCase error_cases[] = {
 	{ "tuio-profile", HEAD TUIO "profile = 2dcur\n",
 	  "5: [output t] profile: expected 2Dcur, 25Dcur or 3Dcur, got '2dcur'" },
 	{ "tuio-touch", HEAD TUIO "touch = hover\n",
-	  "5: [output t] touch: expected always, push or raised, got 'hover'" },
+	  "5: [output t] touch: expected always, push, raised or grip, got 'hover'" },
 	{ "tuio-number", HEAD TUIO "push_depth = far\n",
 	  "5: [output t] push_depth: expected a number from 0 to 2, got 'far'" },
 	{ "tuio-release", HEAD TUIO "push_depth = 0.4\npush_release = 0.4\n",
@@ -477,6 +489,9 @@ test_parse_tuio(void)
 	g_assert_false(o->tuio_source);
 	g_assert_cmpint(o->tuio.keepalive_us, ==, 500000);
 	g_assert_cmpuint(o->tuio.empty_repeats, ==, 2);
+	g_clear_pointer(&set, mapping_free);
+	set = parse_ok(HEAD TUIO "touch = grip\n");
+	g_assert_cmpuint(mapping_get_output(set, 0)->tuio.touch, ==, TUIO_TOUCH_GRIP);
 }
 
 static void
@@ -726,7 +741,7 @@ test_locate_unknown(void)
 	g_assert_cmpstr(
 	        error->message, ==,
 	        "no mapping called 'pd' (shipped mappings: avatar, default, omni, osceleton, "
-	        "pd-simple, tuio-hands); "
+	        "pd-simple, stage, tuio-hands); "
 	        "give a "
 	        "path to use a file of your own");
 }

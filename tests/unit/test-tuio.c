@@ -215,6 +215,68 @@ test_raised_touches(void)
 }
 
 static void
+hand_set(TrackerUser *u, int side, TrackerHandState state)
+{
+	u->hands[side].state = state;
+	u->hands[side].confidence = state == TRACKER_HAND_UNKNOWN ? 0.0 : 0.9;
+}
+
+/* touch = grip: a closed hand touches wherever it is; it keeps touching
+ * (one session) through frames the tracker cannot tell it, for up to
+ * MAPPING_GRIP_RELEASE_US, and lets go once it opens or that has passed. */
+static void
+test_grip_touches(void)
+{
+	g_autoptr(TuioState) state = state_new(TUIO_TOUCH_GRIP, 7);
+	Scene s = { 0 };
+	TuioFrame out;
+	TrackerUser *u = scene_add_user(&s, 1, 0, 2500, ADULT_ARM);
+
+	hand_set(u, 1, TRACKER_HAND_OPEN);
+	step(state, &s, &out);
+	g_assert_cmpuint(out.n_cursors, ==, 0);
+	hand_set(u, 1, TRACKER_HAND_CLOSED);
+	step(state, &s, &out);
+	g_assert_cmpuint(out.n_cursors, ==, 1);
+	g_assert_cmpint(out.cursors[0].session, ==, 7);
+	g_assert_cmpuint(out.cursors[0].hand, ==, TRACKER_JOINT_RIGHT_HAND);
+	/* Unsure for 9 frames (267 ms): the same touch goes on. */
+	hand_set(u, 1, TRACKER_HAND_UNKNOWN);
+	for (int i = 0; i < 9; i++) {
+		step(state, &s, &out);
+		g_assert_cmpuint(out.n_cursors, ==, 1);
+		g_assert_cmpint(out.cursors[0].session, ==, 7);
+	}
+	hand_set(u, 1, TRACKER_HAND_CLOSED);
+	step(state, &s, &out);
+	g_assert_cmpint(out.cursors[0].session, ==, 7);
+	hand_set(u, 1, TRACKER_HAND_OPEN);
+	step(state, &s, &out);
+	g_assert_cmpuint(out.n_cursors, ==, 0);
+	/* Closed again: a new touch; unsure for longer than the release time: let go. */
+	hand_set(u, 1, TRACKER_HAND_CLOSED);
+	step(state, &s, &out);
+	g_assert_cmpint(out.cursors[0].session, ==, 8);
+	hand_set(u, 1, TRACKER_HAND_UNKNOWN);
+	for (int i = 0; i < 9; i++)
+		step(state, &s, &out);
+	g_assert_cmpuint(out.n_cursors, ==, 1);
+	/* 300 ms after the first unsure frame (frames are 33.333 ms apart). */
+	step(state, &s, &out);
+	step(state, &s, &out);
+	g_assert_cmpuint(out.n_cursors, ==, 0);
+	/* A closed hand whose joint is not found is no cursor. */
+	hand_set(u, 0, TRACKER_HAND_CLOSED);
+	u->joints[TRACKER_JOINT_LEFT_HAND].confidence = 0.0;
+	step(state, &s, &out);
+	g_assert_cmpuint(out.n_cursors, ==, 0);
+	u->joints[TRACKER_JOINT_LEFT_HAND].confidence = 1.0;
+	step(state, &s, &out);
+	g_assert_cmpuint(out.n_cursors, ==, 1);
+	g_assert_cmpuint(out.cursors[0].hand, ==, TRACKER_JOINT_LEFT_HAND);
+}
+
+static void
 test_body_box_positions(void)
 {
 	g_autoptr(TuioState) state = state_new(TUIO_TOUCH_ALWAYS, 1);
@@ -378,6 +440,7 @@ main(int argc, char **argv)
 	g_test_add_func("/tuio/user-leaving-takes-cursors", test_user_leaving_takes_cursors);
 	g_test_add_func("/tuio/low-confidence-hand-is-no-cursor",
 	                test_low_confidence_hand_is_no_cursor);
+	g_test_add_func("/tuio/grip/touches-while-closed", test_grip_touches);
 	g_test_add_func("/tuio/box/body", test_body_box_positions);
 	g_test_add_func("/tuio/box/camera", test_camera_box_positions);
 	g_test_add_func("/tuio/motion/velocity-and-acceleration", test_velocity_and_acceleration);
