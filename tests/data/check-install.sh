@@ -26,6 +26,9 @@ done
 for patch in "$SKELBRIDGE_SOURCE_ROOT"/examples/pd/*.pd; do
 	[ -f "$share/examples/pd/${patch##*/}" ] || fail "examples/pd/${patch##*/} not installed"
 done
+for file in $(cd "$SKELBRIDGE_SOURCE_ROOT" && find examples/avatar -type f); do
+	[ -f "$share/$file" ] || fail "$file not installed"
+done
 [ -f "$stage$datadir/doc/skelbridge/README.md" ] || fail "README.md not installed"
 [ -f "$stage$unitdir/skelbridge.service" ] || fail "skelbridge.service not installed"
 for page in skelbridge.1 skelbridge.map.5; do
