@@ -885,7 +885,8 @@ test_osceleton_joint_bytes(void)
 		g_assert_cmpstr(w->path, ==, "/joint");
 		g_assert_cmpstr(w->types, ==, "sifff");
 		g_assert_cmpstr(arg_s(w->argv[0]), ==, names[j]);
-		g_assert_cmpint(arg_i(w->argv[1]), ==, 7);
+		/* The tracker's user 7, in slot 1 as OSCeleton would number them. */
+		g_assert_cmpint(arg_i(w->argv[1]), ==, 1);
 		g_assert_cmpfloat_with_epsilon(arg_f(w->argv[2]), (1280 - p->x) / 2560, 1e-6);
 		g_assert_cmpfloat_with_epsilon(arg_f(w->argv[3]), (960 - p->y) / 1920, 1e-6);
 		g_assert_cmpfloat_with_epsilon(arg_f(w->argv[4]), p->z / 1280, 1e-6);
@@ -899,6 +900,7 @@ test_osceleton_events(void)
 	g_autoptr(GPtrArray) first = NULL;
 	g_autoptr(GPtrArray) second = NULL;
 	g_autoptr(GPtrArray) third = NULL;
+	g_autoptr(GPtrArray) fourth = NULL;
 	TrackerFrame frame;
 
 	frame_init(&frame, 0);
@@ -915,6 +917,13 @@ test_osceleton_events(void)
 	g_assert_cmpuint(third->len, ==, 1);
 	g_assert_cmpstr(wire_get(third, 0)->path, ==, "/lost_user");
 	g_assert_cmpint(arg_i(wire_get(third, 0)->argv[0]), ==, 1);
+	/* Someone comes, with the tracker's next id: user 1 again, as in OSCeleton. */
+	frame_add_user(&frame, 2, 0, 2000);
+	fourth = rig_run(rig, &frame);
+	g_assert_cmpstr(wire_get(fourth, 0)->path, ==, "/new_user");
+	g_assert_cmpint(arg_i(wire_get(fourth, 0)->argv[0]), ==, 1);
+	g_assert_cmpstr(wire_get(fourth, 1)->path, ==, "/new_skel");
+	g_assert_cmpint(arg_i(wire_get(fourth, 1)->argv[0]), ==, 1);
 }
 
 /* Pd-friendly: no numeric address part, float32 values, int32 ids only. */
@@ -958,7 +967,8 @@ test_default_mapping_values(void)
 	frame_add_user(&frame, 3, -250, 2500);
 	wires = rig_run(rig, &frame);
 	hand = wire_get(wires, 2 + TRACKER_JOINT_LEFT_HAND);
-	g_assert_cmpstr(hand->path, ==, "/skel/user3/left_hand");
+	/* The tracker's user 3, the only one in view: slot 1. */
+	g_assert_cmpstr(hand->path, ==, "/skel/user1/left_hand");
 	g_assert_cmpstr(hand->types, ==, "ffff");
 	g_assert_cmpfloat_with_epsilon(arg_f(hand->argv[0]), 0.25 - 0.07, 1e-6);
 	g_assert_cmpfloat_with_epsilon(arg_f(hand->argv[1]), 0.7 - 0.7, 1e-6);
@@ -967,7 +977,7 @@ test_default_mapping_values(void)
 	skeleton = wire_get(wires, wires->len - 1);
 	g_assert_cmpstr(skeleton->path, ==, "/skel/skeleton");
 	g_assert_cmpuint(strlen(skeleton->types), ==, 1 + 3 * TRACKER_N_JOINTS);
-	g_assert_cmpint(arg_i(skeleton->argv[0]), ==, 3);
+	g_assert_cmpint(arg_i(skeleton->argv[0]), ==, 1);
 	g_assert_cmpfloat_with_epsilon(arg_f(skeleton->argv[1 + 3 * TRACKER_JOINT_LEFT_HAND]),
 	                               arg_f(hand->argv[0]), 1e-7);
 }
@@ -1154,7 +1164,7 @@ test_events_follow_users(void)
 	g_assert_cmpint(arg_i(wire_get(b, 1)->argv[0]), ==, 1);
 }
 
-/* The default mapping: /gesture/KIND ,is with the user's id and the hand,
+/* The default mapping: /gesture/KIND ,is with the user's slot and the hand,
  * no numeric address part. */
 static void
 test_default_mapping_gestures(void)
@@ -1166,6 +1176,8 @@ test_default_mapping_gestures(void)
 		gesture_event(GESTURE_SWIPE_LEFT, 3, GESTURE_HAND_RIGHT),
 		gesture_event(GESTURE_CLAP, 12, GESTURE_HAND_BOTH),
 	};
+	/* The tracker's users 3 and 12 are in slots 1 and 2. */
+	const gint32 slots[] = { 1, 2 };
 	TrackerFrame frame;
 	guint found = 0;
 
@@ -1184,7 +1196,7 @@ test_default_mapping_gestures(void)
 		g_assert_cmpstr(w->types, ==, "is");
 		g_assert_cmpstr(w->path + strlen("/gesture/"), ==,
 		                gesture_kind_to_str(gestures[found].kind));
-		g_assert_cmpint(arg_i(w->argv[0]), ==, gestures[found].user);
+		g_assert_cmpint(arg_i(w->argv[0]), ==, slots[found]);
 		g_assert_cmpstr(arg_s(w->argv[1]), ==, gesture_hand_to_str(gestures[found].hand));
 		found++;
 	}
