@@ -5,6 +5,7 @@
 
 #include "base/depth.h"
 #include "mapping-hands.h"
+#include "mapping-slots.h"
 #include "mapping-zones.h"
 #include "measure.h"
 #include "orientation.h"
@@ -90,6 +91,7 @@ struct _MappingEngine {
 	TrackerCameraPose pose;             /* for height and room zones; floor unknown until set */
 	MappingZones *zones;                /* who is in which zone */
 	MappingHands *hands;                /* whose hands are closed */
+	MappingSlots slots;                 /* each user's slot, kept whatever user_ids says */
 	gboolean raised[TRACKER_MAX_USERS]; /* this frame's users, in frame order: a hand up */
 	guint raiser;                       /* a user who raised a hand this frame, or 0 */
 	gboolean needs_bodies;              /* some rule has space = body */
@@ -196,6 +198,9 @@ mapping_engine_new(const Mapping *mapping, MappingEngine *previous)
 		engine->n_known = previous->n_known;
 		memcpy(engine->bodies, previous->bodies, sizeof(engine->bodies));
 		engine->pose = previous->pose;
+		engine->slots = previous->slots;
+	} else {
+		mapping_slots_init(&engine->slots);
 	}
 	return engine;
 }
@@ -420,6 +425,18 @@ mapping_engine_hand_value(const Subject *subject, MappingValue value)
 	return out;
 }
 
+/* The number user @id goes by on the wire (and in user = ID): the
+ * tracker's id, or their slot with user_ids = slot; 0 stays 0. Everything
+ * else in the engine knows users by the tracker's id, so what it
+ * remembers of someone never passes to whoever takes their slot. */
+static guint
+mapping_engine_wire_id(const MappingEngine *engine, guint id)
+{
+	if (engine->mapping->user_ids == MAPPING_IDS_UNIQUE)
+		return id;
+	return mapping_slots_get(&engine->slots, id);
+}
+
 static Value
 mapping_engine_value(const MappingEngine *engine, const MappingRule *rule, const Subject *subject,
                      MappingValue value)
@@ -437,7 +454,7 @@ mapping_engine_value(const MappingEngine *engine, const MappingRule *rule, const
 		out.i = (gint32)subject->frame->n_users;
 		return out;
 	case MAPPING_VALUE_CHOSEN:
-		out.i = (gint32)subject->chosen;
+		out.i = (gint32)mapping_engine_wire_id(engine, subject->chosen);
 		return out;
 	case MAPPING_VALUE_ZONE_USERS:
 		out.i = (gint32)mapping_zones_count(engine->zones, (guint)rule->zone);
@@ -447,7 +464,7 @@ mapping_engine_value(const MappingEngine *engine, const MappingRule *rule, const
 		out.s = mapping_get_zone(engine->mapping, subject->zone)->name;
 		return out;
 	case MAPPING_VALUE_USER:
-		out.i = (gint32)subject->user_id;
+		out.i = (gint32)mapping_engine_wire_id(engine, subject->user_id);
 		return out;
 	case MAPPING_VALUE_HAND:
 		out.type = MESSAGE_ARG_STRING;
@@ -550,7 +567,8 @@ mapping_engine_address(MappingEngine *engine, const MappingRule *rule, const Sub
 			g_string_append(engine->address, part->text);
 			break;
 		case MAPPING_PART_USER:
-			g_string_append_printf(engine->address, "%u", subject->user_id);
+			g_string_append_printf(engine->address, "%u",
+			                       mapping_engine_wire_id(engine, subject->user_id));
 			break;
 		case MAPPING_PART_JOINT:
 			g_string_append(engine->address, rule->joint_names[subject->joint]);
@@ -725,7 +743,7 @@ mapping_engine_selected(const MappingEngine *engine, const RuleState *state, gui
 	case MAPPING_USERS_ALL:
 		return TRUE;
 	case MAPPING_USERS_ID:
-		return id == state->rule->user_id;
+		return mapping_engine_wire_id(engine, id) == state->rule->user_id;
 	case MAPPING_USERS_ZONE:
 		return mapping_zones_contains(engine->zones, state->rule->user_zone, id);
 	case MAPPING_USERS_FIRST:
@@ -1065,6 +1083,7 @@ mapping_engine_run_gestures(MappingEngine *engine, const TrackerFrame *frame,
 	engine->n_gestures = n_gestures;
 	for (guint o = 0; o < engine->mapping->outputs->len; o++)
 		message_batch_clear(batches[o]);
+	mapping_slots_update(&engine->slots, frame);
 	if (engine->needs_bodies)
 		mapping_engine_update_bodies(engine, frame);
 	mapping_zones_update(engine->zones, frame, &engine->pose);

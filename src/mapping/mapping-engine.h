@@ -20,8 +20,9 @@ typedef struct _MappingEngine MappingEngine;
  * mapping_engine_new:
  * An engine for @mapping, which must outlive it. With @previous (the
  * engine of the mapping this one replaces, which the caller then frees),
- * the users in view stay known, so a reload announces nobody again, and
- * every rule that did not change keeps its state.
+ * the users in view stay known, so a reload announces nobody again, they
+ * keep their slots (user_ids = slot), and every rule that did not change
+ * keeps its state.
  */
 MappingEngine *mapping_engine_new(const Mapping *mapping, MappingEngine *previous);
 void mapping_engine_free(MappingEngine *engine);

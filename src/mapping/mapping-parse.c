@@ -477,9 +477,23 @@ mapping_parser_description(Parser *p, const Section *s G_GNUC_UNUSED, const Entr
 	return TRUE;
 }
 
+static gboolean
+mapping_parser_user_ids(Parser *p, const Section *s, const Entry *e, gpointer object G_GNUC_UNUSED,
+                        GError **error)
+{
+	static const char *const names[] = { "unique", "slot" };
+	guint value = 0;
+
+	if (!mapping_parser_enum(p, s, e, names, G_N_ELEMENTS(names), &value, error))
+		return FALSE;
+	p->mapping->user_ids = (MappingIds)value;
+	return TRUE;
+}
+
 static const KeyDef mapping_keys[] = {
 	{ "format", mapping_parser_format, ALL_SCOPES, ALL_SCOPES },
 	{ "description", mapping_parser_description, ALL_SCOPES, 0 },
+	{ "user_ids", mapping_parser_user_ids, ALL_SCOPES, 0 },
 };
 
 /* ---- reading a section's entries through its keys ---- */
@@ -1448,6 +1462,12 @@ mapping_parser_rule_user(Parser *p, const Section *s, const Entry *e, gpointer o
 	else if (g_str_has_prefix(e->value, "zone:"))
 		rule->users = MAPPING_USERS_ZONE; /* the zone is found once all are read */
 	else if (g_ascii_string_to_unsigned(e->value, 10, 1, G_MAXINT32, &id, NULL)) {
+		/* ([mapping], and so user_ids, is read before every rule.) */
+		if (p->mapping->user_ids == MAPPING_IDS_SLOT && id > TRACKER_MAX_USERS)
+			return mapping_parser_fail_entry(
+			        p, s, e, error,
+			        "with user_ids = slot users are numbered 1 to %d, got '%s'",
+			        TRACKER_MAX_USERS, e->value);
 		rule->users = MAPPING_USERS_ID;
 		rule->user_id = (guint)id;
 	} else

@@ -251,9 +251,16 @@ typedef struct {
 	gboolean used;
 } MappingNames;
 
+/* How users are numbered on the wire: `user`, `chosen`, {user}, user = ID. */
+typedef enum {
+	MAPPING_IDS_UNIQUE, /* the tracker's ids: from 1 up, never given again */
+	MAPPING_IDS_SLOT,   /* the lowest slot free, 1 to TRACKER_MAX_USERS (mapping-slots.h) */
+} MappingIds;
+
 typedef struct {
 	char *path;
 	char *description;
+	MappingIds user_ids;
 	GPtrArray *outputs;     /* MappingOutput */
 	GPtrArray *rules;       /* MappingRule, in file order: messages go out in this order */
 	GPtrArray *names;       /* MappingNames */

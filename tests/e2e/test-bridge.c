@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "childproc.h"
+#include "mapping/mapping-file.h"
 #include "mapping/mapping.h"
 #include "oscsink.h"
 #include "testutil.h"
@@ -265,6 +266,72 @@ test_default_end_to_end(void)
 	g_assert_cmpuint(expected->len, >, 400);
 	received = run_to_sink("walk", n, "default", expected->len);
 	assert_received(expected, received);
+}
+
+/* What the tracker's walker sends through @mapping: the ids of
+ * /skel/new_user and /skel/lost_user, and the user{N} of every
+ * /skel/userN/JOINT, in order, as "new 1 lost 1 new 2 user 1 user 2". */
+static char *
+walker_ids(const char *mapping)
+{
+	g_autoptr(OscSink) sink = osc_sink_new(FALSE, 0);
+	g_autofree char *url = osc_sink_url(sink);
+	const char *args[] = { "run",       "--source", "demo:walk", "--fast", "--frames", "320",
+		               "--mapping", mapping,    "--target",  url,      NULL };
+	g_autoptr(ChildProc) proc = child_proc_start(args);
+	g_autoptr(GPtrArray) received = NULL;
+	g_autoptr(GString) events = g_string_new(NULL);
+	g_autoptr(GString) users = g_string_new(NULL);
+	guint last_user = 0;
+
+	g_assert_cmpint(child_proc_wait(proc, 60000), ==, 0);
+	g_usleep(200000);
+	received = osc_sink_take(sink);
+	for (guint i = 0; i < received->len; i++) {
+		OscSinkMessage *m = g_ptr_array_index(received, i);
+		guint user = 0;
+
+		if (strcmp(m->path, "/skel/new_user") == 0 ||
+		    strcmp(m->path, "/skel/lost_user") == 0)
+			g_string_append_printf(events, "%s %d ", m->path[6] == 'n' ? "new" : "lost",
+			                       m->args[0].i);
+		else if (sscanf(m->path, "/skel/user%u/", &user) == 1 && user != last_user)
+			g_string_append_printf(users, "user %u ", user);
+		last_user = user != 0 ? user : last_user;
+	}
+	g_string_append(events, users->str);
+	if (events->len > 0)
+		g_string_truncate(events, events->len - 1);
+	return g_strdup(events->str);
+}
+
+/* The walk's walker leaves and comes back after the tracker's timeout,
+ * with a new tracker id: the default mapping numbers users by slot, so
+ * they are user1 again and a patch routing user1 hears them; the same
+ * mapping with user_ids = unique shows the new id. */
+static void
+test_default_walker_back_is_user1(void)
+{
+	g_autoptr(GError) error = NULL;
+	g_autofree char *shipped = mapping_file_locate("default", &error);
+	g_autofree char *text = NULL;
+	g_autofree char *dir = testutil_tmpdir();
+	g_autofree char *unique = g_build_filename(dir, "unique.map", NULL);
+	g_autofree char *with_slots = walker_ids("default");
+	g_autofree char *with_ids = NULL;
+	g_autofree char *edited = NULL;
+	g_auto(GStrv) parts = NULL;
+
+	g_assert_no_error(error);
+	g_assert_true(g_file_get_contents(shipped, &text, NULL, &error));
+	parts = g_strsplit(text, "user_ids = slot\n", -1);
+	g_assert_cmpuint(g_strv_length(parts), ==, 2);
+	edited = g_strjoinv("user_ids = unique\n", parts);
+	testutil_write_file(unique, edited, strlen(edited));
+	with_ids = walker_ids(unique);
+	g_assert_cmpstr(with_slots, ==, "new 1 lost 1 new 1 user 1");
+	g_assert_cmpstr(with_ids, ==, "new 1 lost 1 new 2 user 1 user 2");
+	testutil_rmdir(dir);
 }
 
 /* The user a "user = first" rule speaks of: the lowest id in view. */
@@ -1061,6 +1128,8 @@ main(int argc, char **argv)
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/bridge/osceleton-messages-arrive", test_osceleton_end_to_end);
 	g_test_add_func("/bridge/default-messages-arrive", test_default_end_to_end);
+	g_test_add_func("/bridge/default-walker-back-is-user1-again",
+	                test_default_walker_back_is_user1);
 	g_test_add_func("/bridge/pd-simple-messages-arrive", test_pd_simple_end_to_end);
 	g_test_add_func("/bridge/omni-messages-arrive", test_omni_end_to_end);
 	g_test_add_func("/bridge/replay-through-tracker", test_replay_through_tracker);

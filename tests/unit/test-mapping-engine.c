@@ -978,7 +978,8 @@ test_osceleton_joint_bytes(void)
 		g_assert_cmpstr(w->path, ==, "/joint");
 		g_assert_cmpstr(w->types, ==, "sifff");
 		g_assert_cmpstr(arg_s(w->argv[0]), ==, names[j]);
-		g_assert_cmpint(arg_i(w->argv[1]), ==, 7);
+		/* The tracker's user 7, in slot 1 as OSCeleton would number them. */
+		g_assert_cmpint(arg_i(w->argv[1]), ==, 1);
 		g_assert_cmpfloat_with_epsilon(arg_f(w->argv[2]), (1280 - p->x) / 2560, 1e-6);
 		g_assert_cmpfloat_with_epsilon(arg_f(w->argv[3]), (960 - p->y) / 1920, 1e-6);
 		g_assert_cmpfloat_with_epsilon(arg_f(w->argv[4]), p->z / 1280, 1e-6);
@@ -992,6 +993,7 @@ test_osceleton_events(void)
 	g_autoptr(GPtrArray) first = NULL;
 	g_autoptr(GPtrArray) second = NULL;
 	g_autoptr(GPtrArray) third = NULL;
+	g_autoptr(GPtrArray) fourth = NULL;
 	TrackerFrame frame;
 
 	frame_init(&frame, 0);
@@ -1008,6 +1010,13 @@ test_osceleton_events(void)
 	g_assert_cmpuint(third->len, ==, 1);
 	g_assert_cmpstr(wire_get(third, 0)->path, ==, "/lost_user");
 	g_assert_cmpint(arg_i(wire_get(third, 0)->argv[0]), ==, 1);
+	/* Someone comes, with the tracker's next id: user 1 again, as in OSCeleton. */
+	frame_add_user(&frame, 2, 0, 2000);
+	fourth = rig_run(rig, &frame);
+	g_assert_cmpstr(wire_get(fourth, 0)->path, ==, "/new_user");
+	g_assert_cmpint(arg_i(wire_get(fourth, 0)->argv[0]), ==, 1);
+	g_assert_cmpstr(wire_get(fourth, 1)->path, ==, "/new_skel");
+	g_assert_cmpint(arg_i(wire_get(fourth, 1)->argv[0]), ==, 1);
 }
 
 /* Pd-friendly: no numeric address part, float32 values, int32 ids only. */
@@ -1051,7 +1060,8 @@ test_default_mapping_values(void)
 	frame_add_user(&frame, 3, -250, 2500);
 	wires = rig_run(rig, &frame);
 	hand = wire_get(wires, 2 + TRACKER_JOINT_LEFT_HAND);
-	g_assert_cmpstr(hand->path, ==, "/skel/user3/left_hand");
+	/* The tracker's user 3, the only one in view: slot 1. */
+	g_assert_cmpstr(hand->path, ==, "/skel/user1/left_hand");
 	g_assert_cmpstr(hand->types, ==, "ffff");
 	g_assert_cmpfloat_with_epsilon(arg_f(hand->argv[0]), 0.25 - 0.07, 1e-6);
 	g_assert_cmpfloat_with_epsilon(arg_f(hand->argv[1]), 0.7 - 0.7, 1e-6);
@@ -1060,7 +1070,7 @@ test_default_mapping_values(void)
 	skeleton = wire_get(wires, wires->len - 1);
 	g_assert_cmpstr(skeleton->path, ==, "/skel/skeleton");
 	g_assert_cmpuint(strlen(skeleton->types), ==, 1 + 3 * TRACKER_N_JOINTS);
-	g_assert_cmpint(arg_i(skeleton->argv[0]), ==, 3);
+	g_assert_cmpint(arg_i(skeleton->argv[0]), ==, 1);
 	g_assert_cmpfloat_with_epsilon(arg_f(skeleton->argv[1 + 3 * TRACKER_JOINT_LEFT_HAND]),
 	                               arg_f(hand->argv[0]), 1e-7);
 }
@@ -1247,7 +1257,7 @@ test_events_follow_users(void)
 	g_assert_cmpint(arg_i(wire_get(b, 1)->argv[0]), ==, 1);
 }
 
-/* The default mapping: /gesture/KIND ,is with the user's id and the hand,
+/* The default mapping: /gesture/KIND ,is with the user's slot and the hand,
  * no numeric address part. */
 static void
 test_default_mapping_gestures(void)
@@ -1259,6 +1269,8 @@ test_default_mapping_gestures(void)
 		gesture_event(GESTURE_SWIPE_LEFT, 3, GESTURE_HAND_RIGHT),
 		gesture_event(GESTURE_CLAP, 12, GESTURE_HAND_BOTH),
 	};
+	/* The tracker's users 3 and 12 are in slots 1 and 2. */
+	const gint32 slots[] = { 1, 2 };
 	TrackerFrame frame;
 	guint found = 0;
 
@@ -1277,7 +1289,7 @@ test_default_mapping_gestures(void)
 		g_assert_cmpstr(w->types, ==, "is");
 		g_assert_cmpstr(w->path + strlen("/gesture/"), ==,
 		                gesture_kind_to_str(gestures[found].kind));
-		g_assert_cmpint(arg_i(w->argv[0]), ==, gestures[found].user);
+		g_assert_cmpint(arg_i(w->argv[0]), ==, slots[found]);
 		g_assert_cmpstr(arg_s(w->argv[1]), ==, gesture_hand_to_str(gestures[found].hand));
 		found++;
 	}
@@ -1830,6 +1842,225 @@ test_user_selection(void)
 	assert_ids(users_sent("3", frames, 3), (const gint32[]){ 3, 3, -3 }, 3);
 }
 
+/* ---- user ids: the tracker's, or slots ---- */
+
+/* Who comes and goes, what each has, which user is first and who holds it. */
+#define IDS_RULES                                                                                  \
+	"[rule events]\noutput = o\nfor = event\nevents = new_user lost_user\n"                    \
+	"address = /{event}\nargs = user\n"                                                        \
+	"[rule heads]\noutput = o\nfor = joint\njoints = head\naddress = /user{user}/head\n"       \
+	"args = user\n"                                                                            \
+	"[rule first]\noutput = o\nfor = frame\nuser = first\naddress = /first\nargs = chosen\n"
+#define IDS_MAP(ids) HEAD "user_ids = " ids "\n" OUT
+
+/* A frame of users with these tracker ids, in this order (0 ends), each
+ * standing at x = 100 times their id. */
+static void
+ids_frame(TrackerFrame *frame, guint64 number, const guint *ids)
+{
+	frame_init(frame, number);
+	for (guint i = 0; ids[i] != 0; i++)
+		frame_add_user(frame, ids[i], 100.0 * ids[i], 2000);
+}
+
+/* What frame @number of users @ids sends, as "path arg..." words. */
+static char *
+ids_run(Rig *rig, guint64 number, const guint *ids, const GestureEvent *gestures, guint n)
+{
+	g_autoptr(GPtrArray) wires = NULL;
+	GString *out = g_string_new(NULL);
+	TrackerFrame frame;
+
+	ids_frame(&frame, number, ids);
+	wires = rig_run_gestures(rig, &frame, gestures, n);
+	for (guint i = 0; i < wires->len; i++) {
+		Wire *w = wire_get(wires, i);
+
+		g_string_append_printf(out, "%s%s", i ? " " : "", w->path);
+		for (guint k = 0; w->types[k] != '\0'; k++) {
+			if (w->types[k] == 'i')
+				g_string_append_printf(out, " %d", arg_i(w->argv[k]));
+			else if (w->types[k] == 'f')
+				g_string_append_printf(out, " %g", arg_f(w->argv[k]));
+			else
+				g_string_append_printf(out, " %s", arg_s(w->argv[k]));
+		}
+	}
+	return g_string_free(out, FALSE);
+}
+
+#define IDS_EXPECT(rig, number, expected, ...)                                                     \
+	do {                                                                                       \
+		g_autofree char *got_ =                                                            \
+		        ids_run(rig, number, (const guint[]){ __VA_ARGS__, 0 }, NULL, 0);          \
+		g_assert_cmpstr(got_, ==, expected);                                               \
+	} while (0)
+
+/* Slots in every user's number: a newcomer takes the lowest free slot
+ * (in frame order), keeps it, frees it on leaving; `first` is still the
+ * one in view longest, whatever slot they have. */
+static void
+test_ids_slot(void)
+{
+	g_autoptr(Rig) rig = rig_new(IDS_MAP("slot") IDS_RULES);
+
+	IDS_EXPECT(rig, 0, "/new_user 1 /new_user 2 /user1/head 1 /user2/head 2 /first 1", 5, 9);
+	IDS_EXPECT(rig, 1, "/lost_user 1 /user2/head 2 /first 2", 9);
+	IDS_EXPECT(rig, 2, "/new_user 1 /user2/head 2 /user1/head 1 /first 2", 9, 12);
+	IDS_EXPECT(rig, 3, "/user1/head 1 /user2/head 2 /first 2", 12, 9);
+	/* Back with the tracker's id 5, which is first again: the slot free now. */
+	IDS_EXPECT(rig, 4, "/new_user 3 /user1/head 1 /user2/head 2 /user3/head 3 /first 3", 12, 9,
+	           5);
+	IDS_EXPECT(rig, 5, "/lost_user 1 /lost_user 2 /user3/head 3 /first 3", 5);
+	IDS_EXPECT(rig, 6,
+	           "/new_user 1 /new_user 2 /user3/head 3 /user1/head 1 /user2/head 2 /first 3", 5,
+	           20, 21);
+}
+
+/* The same frames without the key, and with user_ids = unique: the
+ * tracker's ids, as before slots existed. */
+static void
+test_ids_unique_unchanged(void)
+{
+	const char *maps[] = { HEAD OUT IDS_RULES, IDS_MAP("unique") IDS_RULES };
+
+	for (guint m = 0; m < G_N_ELEMENTS(maps); m++) {
+		g_autoptr(Rig) rig = rig_new(maps[m]);
+
+		IDS_EXPECT(rig, 0, "/new_user 5 /new_user 9 /user5/head 5 /user9/head 9 /first 5",
+		           5, 9);
+		IDS_EXPECT(rig, 1, "/lost_user 5 /user9/head 9 /first 9", 9);
+		IDS_EXPECT(rig, 2, "/new_user 12 /user9/head 9 /user12/head 12 /first 9", 9, 12);
+		IDS_EXPECT(rig, 3,
+		           "/new_user 5 /user12/head 12 /user9/head 9 /user5/head 5 /first 5", 12,
+		           9, 5);
+	}
+}
+
+/* One leaves as another comes: the newcomer does not take the slot just
+ * freed, so the frame does not say slot 1 left and arrived. */
+static void
+test_ids_leave_and_arrive_in_one_frame(void)
+{
+	g_autoptr(Rig) rig = rig_new(IDS_MAP("slot") IDS_RULES);
+
+	IDS_EXPECT(rig, 0, "/new_user 1 /new_user 2 /user1/head 1 /user2/head 2 /first 1", 5, 9);
+	IDS_EXPECT(rig, 1, "/new_user 3 /lost_user 1 /user2/head 2 /user3/head 3 /first 2", 9, 12);
+	IDS_EXPECT(rig, 2, "/new_user 1 /user2/head 2 /user3/head 3 /user1/head 1 /first 2", 9, 12,
+	           13);
+}
+
+/* Six at once take slots 1 to 6; with all six held, one leaving as a
+ * seventh comes gives the newcomer the slot freed, the only one. */
+static void
+test_ids_six_users(void)
+{
+	g_autoptr(Rig) rig = rig_new(IDS_MAP("slot") IDS_RULES);
+
+	IDS_EXPECT(rig, 0,
+	           "/new_user 1 /new_user 2 /new_user 3 /new_user 4 /new_user 5 /new_user 6 "
+	           "/user1/head 1 /user2/head 2 /user3/head 3 /user4/head 4 /user5/head 5 "
+	           "/user6/head 6 /first 6",
+	           16, 15, 14, 13, 12, 11);
+	IDS_EXPECT(rig, 1,
+	           "/new_user 4 /lost_user 4 /user1/head 1 /user2/head 2 /user3/head 3 "
+	           "/user5/head 5 /user6/head 6 /user4/head 4 /first 6",
+	           16, 15, 14, 12, 11, 30);
+}
+
+/* user = ID names a slot: the rule follows whoever holds it, and what it
+ * remembered of the one before (on_change, new_skel) is not theirs. */
+static void
+test_ids_rule_for_one_slot(void)
+{
+	g_autoptr(Rig) rig = rig_new(
+	        IDS_MAP("slot") "[rule one]\noutput = o\nfor = joint\nuser = 1\njoints = head\n"
+	                        "address = /one\nargs = user x\non_change = 1000\n"
+	                        "[rule skel]\noutput = o\nfor = event\nuser = 1\n"
+	                        "events = new_skel lost_user\naddress = /{event}\nargs = user\n");
+
+	IDS_EXPECT(rig, 0, "/one 1 500 /new_skel 1", 5, 9);
+	IDS_EXPECT(rig, 1, "", 5, 9);
+	IDS_EXPECT(rig, 2, "/lost_user 1", 9);
+	IDS_EXPECT(rig, 3, "", 9);
+	/* Someone else in slot 1, 700 mm along: sent though within on_change. */
+	IDS_EXPECT(rig, 4, "/one 1 700 /new_skel 1", 9, 7);
+}
+
+/* Zone comings and goings and gestures carry the slot too, and so does a
+ * zone leave on leaving the view. */
+static void
+test_ids_zones_and_gestures(void)
+{
+	g_autoptr(Rig) rig = rig_new(
+	        IDS_MAP("slot") "[zone all]\nspace = camera\nbox = -9000:9000 -9000:9000 0:9000\n"
+	                        "[rule zones]\noutput = o\nfor = event\n"
+	                        "events = zone_enter zone_leave\naddress = /{event}/{user}\n"
+	                        "args = user zone\n"
+	                        "[rule gestures]\noutput = o\nfor = event\nevents = swipe_left\n"
+	                        "address = /g/user{user}\nargs = user hand\n");
+	const GestureEvent swipe = gesture_event(GESTURE_SWIPE_LEFT, 9, GESTURE_HAND_RIGHT);
+	g_autofree char *a = ids_run(rig, 0, (const guint[]){ 5, 9, 0 }, NULL, 0);
+	g_autofree char *b = ids_run(rig, 1, (const guint[]){ 9, 0 }, &swipe, 1);
+	g_autofree char *c = ids_run(rig, 2, (const guint[]){ 9, 12, 0 }, &swipe, 1);
+
+	g_assert_cmpstr(a, ==, "/zone_enter/1 1 all /zone_enter/2 2 all");
+	g_assert_cmpstr(b, ==, "/zone_leave/1 1 all /g/user2 2 right");
+	g_assert_cmpstr(c, ==, "/zone_enter/1 1 all /g/user2 2 right");
+}
+
+/* A chosen user held through a gap goes by the slot they left while it is
+ * free, and by 0 once someone else takes it. */
+static void
+test_ids_chosen_held(void)
+{
+	g_autoptr(Rig) rig = rig_new(IDS_MAP("slot") "[rule first]\noutput = o\nfor = frame\n"
+	                                             "user = first\nhold = 1\naddress = /first\n"
+	                                             "args = chosen\n");
+
+	IDS_EXPECT(rig, 0, "/first 1", 5, 9);
+	IDS_EXPECT(rig, 1, "/first 1", 9);
+	IDS_EXPECT(rig, 2, "/first 1", 9);
+	IDS_EXPECT(rig, 3, "/first 0", 9, 12);
+	/* Back within the hold: first again, in the slot free now. */
+	IDS_EXPECT(rig, 4, "/first 3", 9, 12, 5);
+	/* Gone past the hold (frames 6 to 40 are over a second). */
+	IDS_EXPECT(rig, 5, "/first 3", 9, 12);
+	IDS_EXPECT(rig, 40, "/first 2", 9, 12);
+}
+
+/* Replaces @rig's mapping with @text, as a reload does. */
+static void
+rig_reload(Rig *rig, const char *text)
+{
+	g_autoptr(GError) error = NULL;
+	Mapping *edited = mapping_parse("test.map", text, strlen(text), &error);
+	MappingEngine *engine;
+
+	g_assert_no_error(error);
+	engine = mapping_engine_new(edited, rig->engine);
+	mapping_engine_free(rig->engine);
+	rig->engine = engine;
+	mapping_free(rig->mapping);
+	rig->mapping = edited;
+}
+
+/* A reload keeps the slots of the users in view, slots being kept even
+ * while the file numbered users by the tracker's ids. */
+static void
+test_ids_reload_keeps_slots(void)
+{
+	g_autoptr(Rig) rig = rig_new(IDS_MAP("unique") IDS_RULES);
+
+	IDS_EXPECT(rig, 0, "/new_user 5 /new_user 9 /user5/head 5 /user9/head 9 /first 5", 5, 9);
+	IDS_EXPECT(rig, 1, "/lost_user 5 /user9/head 9 /first 9", 9);
+	rig_reload(rig, IDS_MAP("slot") IDS_RULES);
+	IDS_EXPECT(rig, 2, "/user2/head 2 /first 2", 9);
+	IDS_EXPECT(rig, 3, "/new_user 1 /user2/head 2 /user1/head 1 /first 2", 9, 12);
+	rig_reload(rig, IDS_MAP("slot") IDS_RULES "# edited\n");
+	IDS_EXPECT(rig, 4, "/user1/head 1 /user2/head 2 /first 2", 12, 9);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1877,6 +2108,15 @@ main(int argc, char **argv)
 	g_test_add_func("/engine/user-rule-frame-values", test_user_rule_frame_values);
 	g_test_add_func("/engine/orientation/truth", test_orientation_truth);
 	g_test_add_func("/engine/orientation/body-space", test_orientation_body_space);
+	g_test_add_func("/mapping/engine/user-ids/slot", test_ids_slot);
+	g_test_add_func("/mapping/engine/user-ids/unique-unchanged", test_ids_unique_unchanged);
+	g_test_add_func("/mapping/engine/user-ids/slot-freed-not-given-in-the-same-frame",
+	                test_ids_leave_and_arrive_in_one_frame);
+	g_test_add_func("/mapping/engine/user-ids/six-users", test_ids_six_users);
+	g_test_add_func("/mapping/engine/user-ids/rule-for-one-slot", test_ids_rule_for_one_slot);
+	g_test_add_func("/mapping/engine/user-ids/zones-and-gestures", test_ids_zones_and_gestures);
+	g_test_add_func("/mapping/engine/user-ids/chosen-held", test_ids_chosen_held);
+	g_test_add_func("/mapping/engine/user-ids/reload-keeps-slots", test_ids_reload_keeps_slots);
 	g_test_add_func("/osc/encode/frame-bundle-with-timetag", test_encode_frame_bundle);
 	g_test_add_func("/osc/encode/bundle-per-user", test_encode_user_bundles);
 	g_test_add_func("/osc/encode/split-at-max-packet", test_encode_split);

@@ -74,6 +74,8 @@ static const ErrorCase error_cases[] = {
 	  "2: [mapping] format: expected a whole number, got 'one'" },
 	{ "format-newer", "[mapping]\nformat = 2\n",
 	  "2: [mapping] format: this skelbridge reads format 1; the file is format 2" },
+	{ "user-ids", HEAD "user_ids = lowest\n",
+	  "3: [mapping] user_ids: expected unique or slot, got 'lowest'" },
 	/* [output] */
 	{ "output-kind", HEAD "[output o]\nkind = midi\n",
 	  "4: [output o] kind: expected osc or tuio, got 'midi'" },
@@ -243,6 +245,8 @@ static const ErrorCase error_cases[] = {
 	{ "user", HEAD OUT RULE("joint") "user = 0\n",
 	  "10: [rule r] user: expected all, first, nearest, raised_hand, zone:NAME or a user id "
 	  "(1 or more), got '0'" },
+	{ "user-past-slots", HEAD "user_ids = slot\n" OUT RULE("joint") "user = 7\n",
+	  "11: [rule r] user: with user_ids = slot users are numbered 1 to 6, got '7'" },
 	{ "space", HEAD OUT RULE("joint") "space = world\n",
 	  "10: [rule r] space: expected camera, screen or body, got 'world'" },
 	{ "min-confidence", HEAD OUT RULE("joint") "min_confidence = 50%\n",
@@ -564,6 +568,22 @@ test_parse_rule_defaults(void)
 		g_assert_cmpstr(rule->joint_names[j], ==, tracker_joint_name(j));
 }
 
+/* Users are numbered by the tracker unless the file asks for slots; a
+ * rule may name any slot then. */
+static void
+test_parse_user_ids(void)
+{
+	g_autoptr(Mapping) unique = parse_ok(HEAD OUT RULE("joint") "user = 7\n");
+	g_autoptr(Mapping) said = parse_ok(HEAD "user_ids = unique\n" OUT RULE("joint"));
+	g_autoptr(Mapping) slot = parse_ok(HEAD "user_ids = slot\n" OUT RULE("joint") "user = 6\n");
+
+	g_assert_cmpint(unique->user_ids, ==, MAPPING_IDS_UNIQUE);
+	g_assert_cmpuint(mapping_get_rule(unique, 0)->user_id, ==, 7);
+	g_assert_cmpint(said->user_ids, ==, MAPPING_IDS_UNIQUE);
+	g_assert_cmpint(slot->user_ids, ==, MAPPING_IDS_SLOT);
+	g_assert_cmpuint(mapping_get_rule(slot, 0)->user_id, ==, 6);
+}
+
 /* Reloads keep a rule's state when its text, and its names table, are the same. */
 static void
 test_parse_fingerprint(void)
@@ -803,6 +823,7 @@ main(int argc, char **argv)
 	g_test_add_func("/mapping/parse/tuio-output", test_parse_tuio);
 	g_test_add_func("/mapping/parse/rule-keys", test_parse_rule);
 	g_test_add_func("/mapping/parse/rule-defaults", test_parse_rule_defaults);
+	g_test_add_func("/mapping/parse/user-ids", test_parse_user_ids);
 	g_test_add_func("/mapping/parse/fingerprint-ignores-comments-not-names",
 	                test_parse_fingerprint);
 	g_test_add_func("/mapping/parse/warning/numeric-address-part",
