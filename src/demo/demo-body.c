@@ -108,6 +108,8 @@ arm_dirs(DemoArm arm, double t, double phase)
 		[DEMO_ARM_SCRATCH] = { { 0.564, 0.824, 0.058 }, { -0.968, 0.245, 0.048 } },
 		/* (0.0, -0.05, 0.10), the elbow down and back */
 		[DEMO_ARM_READY] = { { 0.260, -0.947, -0.188 }, { -0.253, 0.660, 0.707 } },
+		/* (0.01, 0.035, 0.18), the forearm 20 degrees from upright */
+		[DEMO_ARM_SHOW] = { { 0.150, -0.780, 0.620 }, { -0.100, 0.940, 0.330 } },
 	};
 	ArmDirs a = { tracker_vec3_normalize(still[arm].upper),
 		      tracker_vec3_normalize(still[arm].fore) };
@@ -313,6 +315,8 @@ demo_body_pose(const DemoBody *body, const DemoBodyState *state, DemoSkeleton *s
 	sk->head_radius = body->head_radius;
 	sk->girth = body->girth;
 	sk->look = body->look;
+	sk->hands[DEMO_SIDE_LEFT] = state->hands[DEMO_SIDE_LEFT];
+	sk->hands[DEMO_SIDE_RIGHT] = state->hands[DEMO_SIDE_RIGHT];
 	pose_frame(sk, state);
 	sk->pelvis = tracker_vec3_mad(state->root, sk->up, pelvis_height_on_seat(sk, state));
 	/* The head's top is at full height when standing straight. */
@@ -374,29 +378,183 @@ torso_capsules(const DemoSkeleton *sk, guint8 label, DemoCapsule *c)
 	               sk->look.legs);
 }
 
-static void
+/* Adult hand sizes (mm) for a body 1.75 m tall; other bodies scale them. */
+#define HAND_REF_HEIGHT 1750.0
+#define PALM_HALF_LONG  42.5 /* the palm: 85 long, 80 wide, 30 thick */
+#define PALM_HALF_WIDE  40.0
+#define PALM_HALF_THICK 15.0
+#define FINGER_R        9.0 /* 18 thick */
+#define THUMB_R         10.0
+#define FIST_HALF_WIDE  45.0 /* the fist: 90 wide, 80 long, 70 thick */
+#define FIST_HALF_LONG  40.0
+#define FIST_HALF_THICK 35.0
+#define HAND_PARTS_MAX  9
+
+/* The hand's own axes: @along from wrist to fingertips, @palm the way
+ * the palm faces (where the body faces, as far as the hand's direction
+ * allows; down when the hand points that way), @thumb across the palm
+ * toward the thumb, which is toward the body's midline with the palm
+ * forward. */
+typedef struct {
+	TrackerVec3 centre, along, palm, thumb;
+	double scale;
+} HandFrame;
+
+static HandFrame
+hand_frame(const DemoSkeleton *sk, int side)
+{
+	HandFrame f;
+	TrackerVec3 inward = tracker_vec3_scale(sk->left, side == DEMO_SIDE_LEFT ? -1.0 : 1.0);
+	TrackerVec3 palm;
+
+	f.centre = sk->joints[TRACKER_JOINT_LEFT_HAND + side];
+	f.along = tracker_vec3_normalize(tracker_vec3_sub(sk->hand_tip[side], sk->wrist[side]));
+	palm = tracker_vec3_mad(sk->trunk_forward, f.along,
+	                        -tracker_vec3_dot(sk->trunk_forward, f.along));
+	if (tracker_vec3_length(palm) < 0.3)
+		palm = tracker_vec3_mad(tracker_vec3_scale(sk->trunk_up, -1.0), f.along,
+		                        tracker_vec3_dot(sk->trunk_up, f.along));
+	f.palm = tracker_vec3_normalize(palm);
+	f.thumb = tracker_vec3_normalize(tracker_vec3_cross(f.palm, f.along));
+	if (tracker_vec3_dot(f.thumb, inward) < 0.0)
+		f.thumb = tracker_vec3_scale(f.thumb, -1.0);
+	f.scale = sk->height / HAND_REF_HEIGHT;
+	return f;
+}
+
+/* A point of the hand @a along, @t toward the thumb and @n out of the
+ * palm from its centre, in mm of the reference hand. */
+static TrackerVec3
+hand_point(const HandFrame *f, double a, double t, double n)
+{
+	TrackerVec3 p = tracker_vec3_mad(f->centre, f->along, a * f->scale);
+
+	p = tracker_vec3_mad(p, f->thumb, t * f->scale);
+	return tracker_vec3_mad(p, f->palm, n * f->scale);
+}
+
+/* A direction in the palm's plane @deg degrees from @along toward the thumb. */
+static TrackerVec3
+hand_dir(const HandFrame *f, double deg)
+{
+	double r = deg * G_PI / 180.0;
+
+	return tracker_vec3_mad(tracker_vec3_scale(f->along, cos(r)), f->thumb, sin(r));
+}
+
+/* Four fingers spread from the knuckles and the thumb out to the side. */
+static guint
+hand_fingers(const HandFrame *f, guint8 label, DemoCapsule *c)
+{
+	/* Index to little: place across the palm, length, spread. */
+	static const double across[4] = { 28.5, 9.5, -9.5, -28.5 };
+	static const double length[4] = { 72.0, 80.0, 74.0, 60.0 };
+	static const double spread[4] = { 16.0, 2.0, -12.0, -26.0 };
+	double s = f->scale;
+	TrackerVec3 thumb = hand_dir(f, 50.0);
+	TrackerVec3 thumb_base = hand_point(f, -20.0, 22.0, 0.0);
+
+	for (int k = 0; k < 4; k++) {
+		TrackerVec3 knuckle = hand_point(f, PALM_HALF_LONG - FINGER_R, across[k], 0.0);
+		TrackerVec3 tip = tracker_vec3_mad(knuckle, hand_dir(f, spread[k]),
+		                                   (length[k] - FINGER_R) * s);
+
+		c[k] = capsule(knuckle, tip, FINGER_R * s, label, DEMO_MATERIAL_MATTE);
+	}
+	c[4] = capsule(thumb_base, tracker_vec3_mad(thumb_base, thumb, 62.0 * s), THUMB_R * s,
+	               label, DEMO_MATERIAL_MATTE);
+	return 5;
+}
+
+/* A palm as four rods side by side, and the fingers. */
+static guint
+hand_open(const HandFrame *f, guint8 label, DemoCapsule *c)
+{
+	double r = PALM_HALF_THICK, half = PALM_HALF_LONG - r;
+	double step = 2.0 * (PALM_HALF_WIDE - r) / 3.0;
+
+	for (int k = 0; k < 4; k++) {
+		double t = -(PALM_HALF_WIDE - r) + k * step;
+
+		c[k] = capsule(hand_point(f, -half, t, 0.0), hand_point(f, half, t, 0.0),
+		               r * f->scale, label, DEMO_MATERIAL_MATTE);
+	}
+	return 4 + hand_fingers(f, label, c + 4);
+}
+
+/* A fist: two rods across the hand, one above the other. */
+static guint
+hand_fist(const HandFrame *f, guint8 label, DemoCapsule *c)
+{
+	double r = FIST_HALF_THICK, a = FIST_HALF_LONG - r, t = FIST_HALF_WIDE - r;
+
+	c[0] = capsule(hand_point(f, -a, -t, 0.0), hand_point(f, -a, t, 0.0), r * f->scale, label,
+	               DEMO_MATERIAL_MATTE);
+	c[1] = capsule(hand_point(f, a, -t, 0.0), hand_point(f, a, t, 0.0), r * f->scale, label,
+	               DEMO_MATERIAL_MATTE);
+	return 2;
+}
+
+/* The hand on @side as it is: for a relaxed hand, the paddle and the
+ * palm, as bodies were drawn before hands had a state. */
+static guint
+hand_capsules(const DemoSkeleton *sk, int side, guint8 label, DemoCapsule *c)
+{
+	const TrackerVec3 *j = sk->joints;
+	double H = sk->height, g = sk->girth;
+	HandFrame f;
+
+	switch (sk->hands[side]) {
+	case DEMO_HAND_OPEN:
+		f = hand_frame(sk, side);
+		return hand_open(&f, label, c);
+	case DEMO_HAND_CLOSED:
+		f = hand_frame(sk, side);
+		return hand_fist(&f, label, c);
+	case DEMO_HAND_RELAXED:
+	default:
+		c[0] = capsule(sk->wrist[side], sk->hand_tip[side], 0.016 * H * g, label,
+		               DEMO_MATERIAL_MATTE);
+		c[1] = capsule(sk->wrist[side], j[TRACKER_JOINT_LEFT_HAND + side], 0.020 * H * g,
+		               label, DEMO_MATERIAL_MATTE);
+		return 2;
+	}
+}
+
+/* The arm and leg on @side; returns the capsules written. A relaxed
+ * hand's two take the places they always had (third and last), so that
+ * such bodies draw as they always did. */
+static guint
 limb_capsules(const DemoSkeleton *sk, int side, guint8 label, DemoCapsule *c)
 {
 	const TrackerVec3 *j = sk->joints;
 	double H = sk->height, g = sk->girth;
 	int sh = TRACKER_JOINT_LEFT_SHOULDER + side, hip = TRACKER_JOINT_LEFT_HIP + side;
 	DemoMaterial top = sk->look.top, legs = sk->look.legs, skin = DEMO_MATERIAL_MATTE;
+	DemoCapsule hand[HAND_PARTS_MAX];
+	guint n = hand_capsules(sk, side, label, hand);
 
 	c[0] = capsule(j[sh], j[sh + 2], 0.032 * H * g, label, top);
 	c[1] = capsule(j[sh + 2], sk->wrist[side], 0.025 * H * g, label, top);
-	c[2] = capsule(sk->wrist[side], sk->hand_tip[side], 0.016 * H * g, label, skin);
+	c[2] = hand[0];
 	c[3] = capsule(j[hip], j[hip + 2], 0.045 * H * g, label, legs);
 	c[4] = capsule(j[hip + 2], j[hip + 4], 0.030 * H * g, label, legs);
 	c[5] = capsule(j[hip + 4], sk->toe[side], 0.022 * H * g, label, skin);
-	c[6] = capsule(sk->wrist[side], j[sh + 4], 0.020 * H * g, label, skin);
+	for (guint k = 1; k < n; k++)
+		c[5 + k] = hand[k];
+	return 5 + n;
 }
 
-void
+guint
 demo_body_capsules(const DemoSkeleton *sk, guint8 label, DemoCapsule *capsules)
 {
+	guint n = 6;
+
+	G_STATIC_ASSERT(6 + 2 * (5 + HAND_PARTS_MAX) <= DEMO_BODY_MAX_CAPSULES);
 	torso_capsules(sk, label, capsules);
-	limb_capsules(sk, DEMO_SIDE_LEFT, label, capsules + 6);
-	limb_capsules(sk, DEMO_SIDE_RIGHT, label, capsules + 13);
+	n += limb_capsules(sk, DEMO_SIDE_LEFT, label, capsules + n);
+	n += limb_capsules(sk, DEMO_SIDE_RIGHT, label, capsules + n);
+	return n;
 }
 
 void

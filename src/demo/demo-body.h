@@ -36,6 +36,10 @@ typedef enum {
 	DEMO_ARM_CLAP,         /* palms together in front of the chest */
 	DEMO_ARM_SCRATCH,      /* hand on top of the head, scratching */
 	DEMO_ARM_READY,        /* hand just in front of the shoulder, ready to push */
+	/* Forearm up and a little forward, the hand at shoulder height in
+	 * front of the shoulder: how one shows a palm or a fist to the
+	 * sensor. */
+	DEMO_ARM_SHOW,
 	DEMO_N_ARM_POSES
 } DemoArm;
 
@@ -49,6 +53,17 @@ typedef enum {
 
 enum { DEMO_SIDE_LEFT = 0, DEMO_SIDE_RIGHT = 1 };
 
+/* What a hand does. A relaxed hand is the plain paddle from wrist to
+ * fingertips that bodies always had, and says nothing of its state; an
+ * open hand is a palm with the fingers spread and the thumb out, facing
+ * where the body faces; a closed one is a fist. All three are centred on
+ * the hand joint, so that the joint stays where it is. */
+typedef enum {
+	DEMO_HAND_RELAXED = 0,
+	DEMO_HAND_OPEN,
+	DEMO_HAND_CLOSED,
+} DemoHand;
+
 /* Unit directions in the body frame: x out from the body's midline on that
  * limb's side, y up, z the way the body faces. */
 typedef struct {
@@ -60,9 +75,10 @@ typedef struct {
 	TrackerVec3 root; /* world mm, on the floor below the pelvis */
 	double yaw;       /* radians; 0 faces the sensor, positive turns toward -x */
 	DemoLimbs limbs;
-	double lean; /* radians; the upper body leans back (positive) about the hips */
-	double seat; /* mm: the height of the seat's top under a sitting body; 0 for none */
-	double sit;  /* 0 to 1: how far down onto the seat the pelvis has come */
+	double lean;       /* radians; the upper body leans back (positive) about the hips */
+	double seat;       /* mm: the height of the seat's top under a sitting body; 0 for none */
+	double sit;        /* 0 to 1: how far down onto the seat the pelvis has come */
+	DemoHand hands[2]; /* DEMO_SIDE_LEFT, DEMO_SIDE_RIGHT */
 } DemoBodyState;
 
 typedef enum {
@@ -99,9 +115,12 @@ typedef struct {
 	double head_radius;
 	double girth;
 	DemoLook look;
+	DemoHand hands[2];
 } DemoSkeleton;
 
-#define DEMO_BODY_N_CAPSULES 20
+/* Capsules a body is drawn with: 20 with relaxed hands, more with open
+ * ones. */
+#define DEMO_BODY_MAX_CAPSULES 36
 
 /* A folder carried at the side, held at its top edge. */
 #define DEMO_BODY_FOLDER_LONG  310.0 /* mm, hanging down from the hand */
@@ -134,8 +153,12 @@ void demo_body_blend(const DemoLimbs *a, const DemoLimbs *b, double w, DemoLimbs
 /** demo_body_pose: joint centres and limb ends in world space. */
 void demo_body_pose(const DemoBody *body, const DemoBodyState *state, DemoSkeleton *skeleton);
 
-/** demo_body_capsules: the limbs as DEMO_BODY_N_CAPSULES capsules. */
-void demo_body_capsules(const DemoSkeleton *skeleton, guint8 label, DemoCapsule *capsules);
+/**
+ * demo_body_capsules:
+ * The body as capsules, at most DEMO_BODY_MAX_CAPSULES, into @capsules;
+ * returns how many.
+ */
+guint demo_body_capsules(const DemoSkeleton *skeleton, guint8 label, DemoCapsule *capsules);
 
 /**
  * demo_body_folder:

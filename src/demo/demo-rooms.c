@@ -4,25 +4,32 @@
 
 /* ---- the words scripts are written in ---- */
 
+#define RELAXED_HANDS                                                                              \
+	{                                                                                          \
+		DEMO_HAND_RELAXED, DEMO_HAND_RELAXED                                               \
+	}
+
 /* A key: time, place on the floor, facing, arms and legs. */
 #define K(t, x, z, yaw, l, r, legs)                                                                \
 	{                                                                                          \
-		t, x, z, yaw, DEMO_ARM_##l, DEMO_ARM_##r, DEMO_LEGS_##legs, 0.0, 0.0               \
+		t, x, z, yaw, DEMO_ARM_##l, DEMO_ARM_##r, DEMO_LEGS_##legs, 0.0, 0.0,              \
+		        RELAXED_HANDS                                                              \
 	}
 /* Sitting on a seat whose top is @seat mm up. */
 #define SIT(t, x, z, yaw, l, r, seat)                                                              \
 	{                                                                                          \
-		t, x, z, yaw, DEMO_ARM_##l, DEMO_ARM_##r, DEMO_LEGS_SIT, seat, 0.0                 \
+		t, x, z, yaw, DEMO_ARM_##l, DEMO_ARM_##r, DEMO_LEGS_SIT, seat, 0.0, RELAXED_HANDS  \
 	}
 /* Sitting and leaning back @lean degrees. */
 #define SIT_BACK(t, x, z, yaw, l, r, seat, lean)                                                   \
 	{                                                                                          \
-		t, x, z, yaw, DEMO_ARM_##l, DEMO_ARM_##r, DEMO_LEGS_SIT, seat, lean                \
+		t, x, z, yaw, DEMO_ARM_##l, DEMO_ARM_##r, DEMO_LEGS_SIT, seat, lean, RELAXED_HANDS \
 	}
 /* Standing, the upper body leaning back @lean degrees. */
 #define LEAN(t, x, z, yaw, l, r, lean)                                                             \
 	{                                                                                          \
-		t, x, z, yaw, DEMO_ARM_##l, DEMO_ARM_##r, DEMO_LEGS_STAND, 0.0, lean               \
+		t, x, z, yaw, DEMO_ARM_##l, DEMO_ARM_##r, DEMO_LEGS_STAND, 0.0, lean,              \
+		        RELAXED_HANDS                                                              \
 	}
 
 /* What people wear: everyone has hair unless bald, and a head of a real

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "demo-hands.h"
 #include "demo-rooms.h"
 
 /* The formatter would space the quark's name out as a subtraction. */
@@ -10,7 +11,12 @@
 G_DEFINE_QUARK(skelbridge-demo-scene-error-quark, demo_scene_error)
 /* clang-format on */
 
-#define MAX_CAPSULES (DEMO_MAX_PEOPLE * DEMO_BODY_N_CAPSULES)
+/* A hand's surface is this near in front of the hand joint (a fist's is
+ * 35 mm), give or take the sensor's noise at 3 m. */
+#define TRUTH_HAND_FRONT_MM  90.0
+#define TRUTH_HAND_BEHIND_MM 40.0
+
+#define MAX_CAPSULES (DEMO_MAX_PEOPLE * DEMO_BODY_MAX_CAPSULES)
 
 struct _DemoScene {
 	const DemoScript *script;
@@ -27,9 +33,14 @@ struct _DemoScene {
 
 /* ---- the library of scripts ---- */
 
+#define RELAXED_HANDS                                                                              \
+	{                                                                                          \
+		DEMO_HAND_RELAXED, DEMO_HAND_RELAXED                                               \
+	}
 #define K(t, x, z, yaw, l, r, legs)                                                                \
 	{                                                                                          \
-		t, x, z, yaw, DEMO_ARM_##l, DEMO_ARM_##r, DEMO_LEGS_##legs, 0.0, 0.0               \
+		t, x, z, yaw, DEMO_ARM_##l, DEMO_ARM_##r, DEMO_LEGS_##legs, 0.0, 0.0,              \
+		        RELAXED_HANDS                                                              \
 	}
 
 #define ACTOR(h, keys_)                                                                            \
@@ -398,23 +409,28 @@ static const DemoScript library[] = {
 	  .n_props = G_N_ELEMENTS(furniture) },
 };
 
-/* The library: the scripts above, then the rooms'. */
+/* The library: the scripts above, then the rooms', then the hands'. */
 static const DemoScript *
 library_script(guint i)
 {
-	guint n_rooms;
+	guint n_rooms, n_hands;
 	const DemoScript *rooms = demo_rooms_scripts(&n_rooms);
+	const DemoScript *hands = demo_hands_scripts(&n_hands);
 
 	if (i < G_N_ELEMENTS(library))
 		return &library[i];
 	i -= G_N_ELEMENTS(library);
-	return i < n_rooms ? &rooms[i] : NULL;
+	if (i < n_rooms)
+		return &rooms[i];
+	i -= n_rooms;
+	return i < n_hands ? &hands[i] : NULL;
 }
 
 const char *const *
 demo_scene_names(void)
 {
-	static const char *names[G_N_ELEMENTS(library) + DEMO_ROOMS_MAX_SCRIPTS + 1];
+	static const char
+	        *names[G_N_ELEMENTS(library) + DEMO_ROOMS_MAX_SCRIPTS + DEMO_HANDS_MAX_SCRIPTS + 1];
 	const DemoScript *script;
 	guint i;
 
@@ -501,6 +517,8 @@ actor_state(const DemoActor *actor, double t, DemoBodyState *state)
 	demo_body_blend(&l0, &l1, smoothstep(w), &state->limbs);
 	state->lean = (k0->lean_deg + (k1->lean_deg - k0->lean_deg) * smoothstep(w)) * G_PI / 180.0;
 	key_seat(k0, k1, smoothstep(w), state);
+	state->hands[DEMO_SIDE_LEFT] = k0->hands[DEMO_SIDE_LEFT];
+	state->hands[DEMO_SIDE_RIGHT] = k0->hands[DEMO_SIDE_RIGHT];
 	return TRUE;
 }
 
@@ -547,6 +565,42 @@ truth_person(DemoScene *scene, const DemoSkeleton *sk, guint id, const DepthFram
 	}
 	for (int i = 0; i < DEPTH_PIXELS; i++)
 		p->pixels += scene->labels[i] == label && frame->mm[i] != 0;
+}
+
+/* Whether the sensor reads the hand's own surface about the hand joint
+ * at @u, @v (camera space @joint): some reading a little in front of the
+ * joint, where the hand's surface is, in the few pixels about it. */
+static gboolean
+truth_hand_seen(const DepthFrame *frame, TrackerVec3 joint, double u, double v)
+{
+	int u0 = (int)floor(u + 0.5), v0 = (int)floor(v + 0.5);
+
+	for (int dv = -2; dv <= 2; dv++) {
+		for (int du = -2; du <= 2; du++) {
+			int uu = u0 + du, vv = v0 + dv;
+			double z;
+
+			if (uu < 0 || vv < 0 || uu >= DEPTH_WIDTH || vv >= DEPTH_HEIGHT)
+				continue;
+			z = frame->mm[vv * DEPTH_WIDTH + uu];
+			if (z > 0.0 && z > joint.z - TRUTH_HAND_FRONT_MM &&
+			    z < joint.z + TRUTH_HAND_BEHIND_MM)
+				return TRUE;
+		}
+	}
+	return FALSE;
+}
+
+static void
+truth_hands(const DemoSkeleton *sk, const DepthFrame *frame, DemoTruthPerson *p)
+{
+	for (int side = 0; side < 2; side++) {
+		int j = TRACKER_JOINT_LEFT_HAND + side;
+
+		p->hands[side] = sk->hands[side];
+		p->hand_seen[side] =
+		        p->visible[j] && truth_hand_seen(frame, p->joints[j], p->u[j], p->v[j]);
+	}
 }
 
 static guint64
@@ -627,24 +681,27 @@ demo_scene_render(DemoScene *scene, guint64 number, DepthFrame *frame)
 	guint n = demo_scene_skeletons(scene, t, skeletons, ids);
 	GArray *capsules = scene->capsules_moving;
 	DemoShapes shapes = { 0 };
+	guint n_capsules = 0;
 
 	moving_things(scene, t, skeletons, ids, n);
 	for (guint k = 0; k < n; k++)
-		demo_body_capsules(&skeletons[k], DEMO_LABEL_PERSON(ids[k]),
-		                   scene->capsules + k * DEMO_BODY_N_CAPSULES);
+		n_capsules += demo_body_capsules(&skeletons[k], DEMO_LABEL_PERSON(ids[k]),
+		                                 scene->capsules + n_capsules);
 	shapes.boxes = script->props;
 	shapes.n_boxes = script->n_props;
 	shapes.blocks = (const DemoBlock *)scene->blocks->data;
 	shapes.n_blocks = scene->blocks->len;
 	/* People last: on a tie in depth the first drawn stays. */
-	g_array_append_vals(capsules, scene->capsules, n * DEMO_BODY_N_CAPSULES);
+	g_array_append_vals(capsules, scene->capsules, n_capsules);
 	shapes.capsules = (const DemoCapsule *)capsules->data;
 	shapes.n_capsules = capsules->len;
 	demo_renderer_draw(scene->renderer, &shapes, frame_seed(scene->seed, number), frame->raw,
 	                   frame->mm, scene->labels);
 	scene->truth.n_people = n;
-	for (guint k = 0; k < n; k++)
+	for (guint k = 0; k < n; k++) {
 		truth_person(scene, &skeletons[k], ids[k], frame, &scene->truth.people[k]);
+		truth_hands(&skeletons[k], frame, &scene->truth.people[k]);
+	}
 	frame->number = number;
 	frame->time_us = (gint64)(number * G_USEC_PER_SEC / DEMO_FPS);
 	/* The device clock is a free-running 32-bit counter; ours counts

@@ -33,6 +33,10 @@ typedef struct {
 	gboolean in_view[TRACKER_N_JOINTS]; /* projects inside the image */
 	gboolean visible[TRACKER_N_JOINTS]; /* ...onto this person's own surface */
 	guint pixels;                       /* depth readings on this person */
+	DemoHand hands[2];                  /* DEMO_SIDE_LEFT, DEMO_SIDE_RIGHT */
+	/* The hand is in view and the sensor reads its surface at the hand
+	 * joint: not hidden behind something nearer. */
+	gboolean hand_seen[2];
 } DemoTruthPerson;
 
 typedef struct _DemoTruth {

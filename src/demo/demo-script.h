@@ -21,6 +21,9 @@ typedef struct {
 	 * between sitting and standing keys gets up or sits down. */
 	double seat;
 	double lean_deg; /* the upper body leans back (positive) or forward */
+	/* DEMO_SIDE_LEFT, DEMO_SIDE_RIGHT: held from this key to the next,
+	 * so that a hand opens or closes at a key's time. */
+	DemoHand hands[2];
 } DemoKey;
 
 typedef enum {

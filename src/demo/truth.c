@@ -2,6 +2,31 @@
 
 #include <string.h>
 
+/* What a perfect tracker makes of the hand on @side: its state when the
+ * scene gives it one and the hand is seen, unknown otherwise. */
+static TrackerHand
+truth_hand(const DemoTruthPerson *p, int side)
+{
+	TrackerHand hand = { TRACKER_HAND_UNKNOWN, 0.0 };
+
+	if (!p->hand_seen[side])
+		return hand;
+	switch (p->hands[side]) {
+	case DEMO_HAND_OPEN:
+		hand.state = TRACKER_HAND_OPEN;
+		hand.confidence = 1.0;
+		break;
+	case DEMO_HAND_CLOSED:
+		hand.state = TRACKER_HAND_CLOSED;
+		hand.confidence = 1.0;
+		break;
+	case DEMO_HAND_RELAXED:
+	default:
+		break;
+	}
+	return hand;
+}
+
 static void
 truth_person_to_user(const DemoTruthPerson *p, TrackerUser *user)
 {
@@ -20,6 +45,8 @@ truth_person_to_user(const DemoTruthPerson *p, TrackerUser *user)
 		sum = tracker_vec3_add(sum, p->joints[j]);
 	}
 	user->centre = tracker_vec3_scale(sum, 1.0 / TRACKER_N_JOINTS);
+	for (int side = 0; side < 2; side++)
+		user->hands[side] = truth_hand(p, side);
 }
 
 void

@@ -11,7 +11,9 @@
  * Fills @out with every person of @truth who shows at least @min_pixels
  * depth pixels; ids are the scene's actor ids. A joint outside the image
  * gets confidence 0, a joint hidden behind something else 0.5, a visible
- * joint 1.
+ * joint 1. A hand the scene opens or closes has that state with
+ * confidence 1 while it is seen (DemoTruthPerson.hand_seen); a relaxed,
+ * hidden or out of view hand is unknown.
  */
 void truth_to_tracker_frame(const DemoTruth *truth, guint64 frame, gint64 time_us, guint min_pixels,
                             TrackerFrame *out);

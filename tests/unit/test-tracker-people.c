@@ -92,7 +92,9 @@ stage_person(Stage *s, double height, double x, double z, DemoArm arms, double s
 	DemoLegs legs = seat > 0.0 ? DEMO_LEGS_SIT : DEMO_LEGS_STAND;
 
 	g_assert_cmpuint(i, <, STAGE_CAST);
-	s->keys[i][0] = (DemoKey){ from, x, z, 0.0, arms, arms, legs, seat, 0.0 };
+	s->keys[i][0] = (DemoKey){
+		.t = from, .x = x, .z = z, .left = arms, .right = arms, .legs = legs, .seat = seat
+	};
 	s->keys[i][1] = s->keys[i][0];
 	s->keys[i][1].t = s->script.duration;
 	s->cast[i] = (DemoActor){ .height = height,
