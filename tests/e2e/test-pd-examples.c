@@ -22,10 +22,7 @@
 #define TOLERANCE 1e-5
 
 static const char *const examples[] = {
-	"skeleton-monitor",
-	"hands-theremin",
-	"tuio-cursors",
-	"osceleton-compat",
+	"skeleton-monitor", "hands-theremin", "tuio-cursors", "osceleton-compat", "grip-stage",
 };
 
 /* ---- the scenes' truth ---- */
@@ -44,7 +41,7 @@ typedef struct {
 static const TrackerFrame *
 scene_truth(const char *scene, guint n_frames)
 {
-	static SceneTruth cache[4];
+	static SceneTruth cache[6];
 
 	for (guint i = 0; i < G_N_ELEMENTS(cache); i++) {
 		SceneTruth *c = &cache[i];
@@ -855,6 +852,126 @@ expect_osceleton_events(GHashTable *expected, const TrackerFrame *previous,
 
 /* A patch written for OSCeleton follows user 1 of the walk, as they come,
  * leave, come back and leave again. */
+/* ---- grip-stage ---- */
+
+#define GRIP_SCENE  "zone-grip"
+#define GRIP_FRAMES 360 /* the whole scene: in, fists, out */
+/* The stage mapping's [zone stage], camera space, and the grip's release. */
+#define STAGE_MARGIN    100.0
+#define GRIP_RELEASE_US 300000
+
+typedef struct {
+	gboolean on_stage;
+	gboolean closed[2]; /* as the bridge tells a fist */
+	gint64 unsure_us[2];
+	gboolean sounding[2];
+} GripUser;
+
+static gboolean
+stage_within(TrackerVec3 p, double margin)
+{
+	return fabs(p.x) <= 1000 + margin && fabs(p.y) <= 2000 + margin && p.z >= 1500 - margin &&
+	       p.z <= 2600 + margin;
+}
+
+/* A fist closes when the scene closes it; it opens when the scene opens it
+ * or after GRIP_RELEASE_US of not being seen closed. */
+static gboolean
+grip_closed(GripUser *g, int side, const TrackerUser *user, gint64 now)
+{
+	TrackerHandState state = user->hands[side].state;
+
+	if (user->joints[TRACKER_JOINT_LEFT_HAND + side].confidence <= 0)
+		state = TRACKER_HAND_UNKNOWN;
+	if (state == TRACKER_HAND_CLOSED || state == TRACKER_HAND_OPEN) {
+		g->unsure_us[side] = -1;
+		return state == TRACKER_HAND_CLOSED;
+	}
+	if (!g->closed[side])
+		return FALSE;
+	if (g->unsure_us[side] < 0)
+		g->unsure_us[side] = now;
+	return now - g->unsure_us[side] < GRIP_RELEASE_US;
+}
+
+/* One user's frame: onto or off the stage by the torso, then the fists of
+ * a user on it start and stop their notes. */
+static void
+grip_user(GripUser *g, const TrackerUser *user, gint64 now)
+{
+	const TrackerJoint *torso = &user->joints[TRACKER_JOINT_TORSO];
+
+	if (torso->confidence > 0)
+		g->on_stage = stage_within(torso->position, g->on_stage ? STAGE_MARGIN : 0);
+	for (int side = 0; side < 2; side++) {
+		gboolean closed = grip_closed(g, side, user, now);
+
+		if (closed != g->closed[side] && g->on_stage)
+			g->sounding[side] = closed;
+		g->closed[side] = closed;
+	}
+}
+
+/* The gates grip-left and grip-right that the patch prints, in order. */
+static GHashTable *
+grip_expected(const TrackerFrame *frames, guint n)
+{
+	static const char *const names[2] = { "grip-left", "grip-right" };
+	GHashTable *expected = expected_new();
+	GripUser users[64] = { 0 };
+	gboolean gate[2] = { FALSE, FALSE };
+
+	for (guint i = 0; i < G_N_ELEMENTS(users); i++)
+		users[i].unsure_us[0] = users[i].unsure_us[1] = -1;
+	for (guint k = 0; k < n; k++) {
+		guint on_stage = 0;
+
+		for (guint i = 0; i < G_N_ELEMENTS(users); i++) {
+			const TrackerUser *user = tracker_frame_find_user(&frames[k], i);
+
+			if (user == NULL)
+				users[i] = (GripUser){ .unsure_us = { -1, -1 } };
+			else
+				grip_user(&users[i], user, frames[k].time_us);
+			on_stage += users[i].on_stage;
+		}
+		for (int side = 0; side < 2; side++) {
+			gboolean any = FALSE;
+
+			for (guint i = 0; i < G_N_ELEMENTS(users); i++) {
+				users[i].sounding[side] &= on_stage > 0;
+				any |= users[i].sounding[side];
+			}
+			if (any != gate[side])
+				expect_value(expected, names[side], any);
+			gate[side] = any;
+		}
+	}
+	return expected;
+}
+
+/* Someone walks onto the stage and closes the right hand twice: a note for
+ * each fist, stopped as it opens; nothing before the stage, nothing after. */
+static void
+test_grip_stage(void)
+{
+	const TrackerFrame *frames = scene_truth(GRIP_SCENE, GRIP_FRAMES);
+	g_autoptr(GHashTable) expected = grip_expected(frames, GRIP_FRAMES);
+	g_autoptr(PdHarness) pd = pd_harness_new("grip-stage");
+	const char *argv[] = { testutil_binary(), "run",       "--source", "demo:" GRIP_SCENE,
+		               "--fast",          "--mapping", "stage",    "--skeletons",
+		               "truth",           NULL };
+	GArray *right = g_hash_table_lookup(expected, "grip-right");
+	g_autoptr(GPtrArray) printed = NULL;
+
+	g_assert_nonnull(right);
+	g_assert_cmpuint(right->len, ==, 4);
+	print_expected(pd, expected);
+	printed = pd_run(pd, argv, expected_total(expected));
+	if (printed != NULL)
+		check_printed(printed, expected);
+}
+
 static void
 test_osceleton_compat(void)
 {
@@ -898,6 +1015,7 @@ main(int argc, char **argv)
 	g_test_add_func("/pd-examples/tuio-cursors/follow-the-pushing-hands", test_tuio_cursors);
 	g_test_add_func("/pd-examples/tuio-cursors/split-frames", test_tuio_split_frames);
 	g_test_add_func("/pd-examples/tuio-cursors/drop-late-bundles", test_tuio_late_bundles);
+	g_test_add_func("/pd-examples/grip-stage/a-fist-on-the-stage-plays", test_grip_stage);
 	g_test_add_func("/pd-examples/osceleton-compat/old-patches-keep-working",
 	                test_osceleton_compat);
 	return g_test_run();
