@@ -737,6 +737,67 @@ test_hands_events(void)
 	hands_expect(rig, &frame, "");
 }
 
+/* The zone-grip scene's true hands, through a mapping: hand_state is the
+ * truth's every frame, and each fist the scene makes is one hand_close and
+ * one hand_open, as the truth's closings and openings say. */
+static void
+test_hands_truth(void)
+{
+	static const char *const names[] = { "unknown", "open", "closed" };
+	g_autoptr(Rig) rig = rig_new(HANDS_MAP);
+	g_autoptr(DemoScene) scene = demo_scene_new_named("zone-grip", 1, NULL);
+	g_autoptr(DepthFrame) depth = depth_frame_new();
+	g_autoptr(GString) events = g_string_new(NULL);
+	g_autoptr(GString) truth = g_string_new(NULL);
+	gboolean closed[2] = { FALSE, FALSE };
+	guint states = 0;
+
+	for (guint n = 0; n < 360; n++) {
+		g_autoptr(GPtrArray) wires = NULL;
+		TrackerFrame frame;
+
+		demo_scene_render(scene, n, depth);
+		truth_to_tracker_frame(depth->truth, n, depth->time_us, 500, &frame);
+		wires = rig_run(rig, &frame);
+		for (guint u = 0; u < frame.n_users; u++) {
+			for (int side = 0; side < 2; side++) {
+				gboolean now =
+				        frame.users[u].hands[side].state == TRACKER_HAND_CLOSED;
+
+				if (now != closed[side])
+					g_string_append_printf(truth, "%s/%s ",
+					                       now ? "close" : "open",
+					                       side ? "right" : "left");
+				closed[side] = now;
+			}
+		}
+		for (guint i = 0; i < wires->len; i++) {
+			Wire *w = wire_get(wires, i);
+			const TrackerUser *user =
+			        tracker_frame_find_user(&frame, arg_i(w->argv[0]));
+
+			g_assert_nonnull(user);
+			if (g_str_has_prefix(w->path, "/hand_")) {
+				g_string_append_printf(
+				        events, "%s/%s ",
+				        strcmp(w->path, "/hand_close/right") == 0 ||
+				                        strcmp(w->path, "/hand_close/left") == 0
+				                ? "close"
+				                : "open",
+				        arg_s(w->argv[1]));
+				continue;
+			}
+			g_assert_cmpstr(
+			        arg_s(w->argv[1]), ==,
+			        names[user->hands[strcmp(w->path, "/right_hand") == 0].state]);
+			states++;
+		}
+	}
+	g_assert_cmpstr(events->str, ==, truth->str);
+	g_assert_cmpstr(events->str, ==, "close/right open/right close/right open/right ");
+	g_assert_cmpuint(states, >=, 6); /* each change (on_change), both hands */
+}
+
 /* Frame-wide values in a rule for users are sent once, not per joint. */
 static void
 test_user_rule_frame_values(void)
@@ -2066,6 +2127,7 @@ main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/mapping/engine/hands/events-and-state", test_hands_events);
+	g_test_add_func("/mapping/engine/hands/truth", test_hands_truth);
 	g_test_add_func("/mapping/engine/osceleton/joint-bytes", test_osceleton_joint_bytes);
 	g_test_add_func("/mapping/engine/osceleton/events", test_osceleton_events);
 	g_test_add_func("/mapping/engine/default/wire-types-for-pd",
