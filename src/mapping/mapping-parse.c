@@ -719,7 +719,7 @@ mapping_parser_output(Parser *p, const Section *s, GError **error)
 	output->max_packet = 1472;
 	output->ttl = 1;
 	tuio_config_init(&output->tuio);
-	output->tuio_source = TRUE;
+	output->tuio_source.send = TRUE;
 	g_ptr_array_add(p->mapping->outputs, output);
 	g_hash_table_insert(p->output_index, output->name,
 	                    GUINT_TO_POINTER(p->mapping->outputs->len));

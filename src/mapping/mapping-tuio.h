@@ -12,6 +12,17 @@
  * default port on this machine. */
 #define MAPPING_TUIO_TARGET "osc.udp://127.0.0.1:3333"
 
+/* The longest application name in a source message. The reference clients
+ * take any length; a name is a word or two, and this keeps the source
+ * message of a split frame small beside its sets. */
+#define MAPPING_TUIO_MAX_NAME 64
+
+/* A TUIO output's source message: /tuio/2Dcur source NAME@HOST. */
+typedef struct {
+	gboolean send; /* FALSE leaves the source message out */
+	char *name;    /* the application's NAME, or NULL for the bridge's name */
+} MappingTuioSource;
+
 /** mapping_tuio_is_key: @key is one of the TUIO keys. */
 gboolean mapping_tuio_is_key(const char *key);
 
@@ -21,11 +32,19 @@ char *mapping_tuio_keys(void);
 /**
  * mapping_tuio_set:
  * Reads @value for @key into @config and @source (whether to send the
- * source message). On a bad value returns FALSE and sets @message to what
- * is wrong ("expected a number from 0 to 2, got 'x'").
+ * source message, and the name in it). On a bad value returns FALSE and
+ * sets @message to what is wrong ("expected a number from 0 to 2, got 'x'").
  */
-gboolean mapping_tuio_set(TuioConfig *config, gboolean *source, const char *key, const char *value,
-                          char **message);
+gboolean mapping_tuio_set(TuioConfig *config, MappingTuioSource *source, const char *key,
+                          const char *value, char **message);
+
+/**
+ * mapping_tuio_name_check:
+ * @name can be the NAME of a source message's NAME@HOST: 1 to
+ * MAPPING_TUIO_MAX_NAME printable ASCII characters (OSC strings are ASCII),
+ * no space and no '@'. Otherwise FALSE with @message (to free) saying why.
+ */
+gboolean mapping_tuio_name_check(const char *name, char **message);
 
 /**
  * mapping_tuio_check:

@@ -240,6 +240,7 @@ mapping_output_free(gpointer data)
 	g_free(output->name);
 	mapping_target_clear(&output->target);
 	g_free(output->interface);
+	g_free(output->tuio_source.name);
 	g_free(output);
 }
 

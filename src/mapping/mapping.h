@@ -15,6 +15,7 @@
 
 #include "gesture/gesture.h"
 #include "tracker/tracker-joint.h"
+#include "mapping-tuio.h"
 #include "tuio.h"
 
 #define MAPPING_ERROR (mapping_error_quark())
@@ -67,11 +68,11 @@ typedef struct {
 	MappingOutputKind kind;
 	MappingTarget target;
 	MappingBundle bundle;
-	guint max_packet;     /* bytes; larger bundles are split */
-	guint ttl;            /* multicast: hops */
-	char *interface;      /* multicast: network interface, or NULL */
-	TuioConfig tuio;      /* kind tuio: touch, box, profile */
-	gboolean tuio_source; /* kind tuio: send the source message */
+	guint max_packet;              /* bytes; larger bundles are split */
+	guint ttl;                     /* multicast: hops */
+	char *interface;               /* multicast: network interface, or NULL */
+	TuioConfig tuio;               /* kind tuio: touch, box, profile */
+	MappingTuioSource tuio_source; /* kind tuio: the source message */
 } MappingOutput;
 
 /* What a rule sends a message for. */

@@ -15,8 +15,10 @@ tuio_output_apply(TuioOutput *output, const MappingOutput *config)
 	output->profile = config->tuio.profile;
 	output->max_packet = config->max_packet;
 	g_clear_pointer(&output->source, g_free);
-	if (config->tuio_source)
-		output->source = g_strconcat("skelbridge@", g_get_host_name(), NULL);
+	if (config->tuio_source.send)
+		output->source = g_strconcat(config->tuio_source.name ? config->tuio_source.name
+		                                                      : "skelbridge",
+		                             "@", g_get_host_name(), NULL);
 }
 
 TuioOutput *
