@@ -58,6 +58,8 @@ struct _Bridge {
 	guint generation;    /* of the mappings in force */
 	BridgeWatchFunc watch;
 	gpointer watch_data;
+	char *name;      /* NULL: skelbridge */
+	char *state_dir; /* NULL: TUIO sequences are not kept */
 };
 
 gint64
@@ -258,6 +260,8 @@ bridge_mapping_take_output(BridgeMapping *bm, const MappingOutput *config)
 static TuioOutput *
 bridge_mapping_take_tuio(BridgeMapping *bm, const MappingOutput *config)
 {
+	TuioOutputSetup setup;
+
 	for (guint i = 0; bm->tuio != NULL && i < bm->tuio->len; i++) {
 		TuioOutput *old = g_ptr_array_index(bm->tuio, i);
 		const MappingOutput *old_config =
@@ -265,11 +269,15 @@ bridge_mapping_take_tuio(BridgeMapping *bm, const MappingOutput *config)
 
 		if (old != NULL && strcmp(old_config->name, config->name) == 0) {
 			g_ptr_array_index(bm->tuio, i) = NULL;
-			tuio_output_configure(old, config);
+			tuio_output_configure(old, config, g_get_real_time());
 			return old;
 		}
 	}
-	return tuio_output_new(config);
+	setup.bridge_name = bm->bridge->name;
+	setup.state_dir = bm->bridge->state_dir;
+	setup.log = bridge_output_log;
+	setup.user_data = bm->bridge;
+	return tuio_output_new(config, &setup, g_get_real_time());
 }
 
 /* A TUIO output that a reload removes tells its clients to drop cursors. */
@@ -550,6 +558,11 @@ bridge_new_full(const BridgeOptions *options, const TrackerSettings *tracker, Br
 
 	b->log = log;
 	b->user_data = user_data;
+	b->name = g_strdup(options->name);
+	if (options->state_dir == NULL)
+		b->state_dir = g_build_filename(g_get_user_state_dir(), "skelbridge", NULL);
+	else if (options->state_dir[0] != '\0')
+		b->state_dir = g_strdup(options->state_dir);
 	b->targets = g_ptr_array_new_with_free_func(bridge_target_free);
 	b->mappings = g_ptr_array_new_with_free_func(bridge_mapping_free);
 	b->skeletons = skeletons_open_full(options->skeletons, tracker, error);
@@ -569,6 +582,8 @@ bridge_free(Bridge *b)
 	g_ptr_array_unref(b->mappings);
 	g_ptr_array_unref(b->targets);
 	skeletons_free(b->skeletons);
+	g_free(b->name);
+	g_free(b->state_dir);
 	g_free(b);
 }
 

@@ -27,6 +27,9 @@ typedef struct {
 	const char *const *targets;  /* "[OUTPUT=]URL" overrides, NULL-terminated; may be NULL */
 	const char *skeletons;       /* backend name */
 	gboolean watch;              /* reload mapping files when they change */
+	const char *name;      /* the bridge's name: {bridge}, TUIO sources; NULL: skelbridge */
+	const char *state_dir; /* where TUIO outputs keep their frame sequence across runs;
+	                        * NULL: $XDG_STATE_HOME/skelbridge; "" for nowhere */
 } BridgeOptions;
 
 /* Everything worth telling the user: loads, reloads, rejected edits, outputs. */
