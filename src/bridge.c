@@ -209,6 +209,14 @@ bridge_read(const char *path, GError **error)
 	return g_bytes_new_take(text, length);
 }
 
+/* {bridge} in addresses: the bridge's name when it has one. */
+static void
+bridge_apply_name(const Bridge *b, Mapping *mapping)
+{
+	if (b->name != NULL)
+		mapping_set_bridge_name(mapping, b->name);
+}
+
 static Mapping *
 bridge_mapping_parse(BridgeMapping *bm, GBytes *text, GError **error)
 {
@@ -218,6 +226,7 @@ bridge_mapping_parse(BridgeMapping *bm, GBytes *text, GError **error)
 
 	if (mapping == NULL || !bridge_apply_targets(bm->bridge, bm, mapping, error))
 		return NULL;
+	bridge_apply_name(bm->bridge, mapping);
 	return g_steal_pointer(&mapping);
 }
 
@@ -478,6 +487,7 @@ bridge_mapping_load(Bridge *b, const char *spec, GError **error)
 	mapping = mapping_parse(path, data ? data : "", length, error);
 	if (mapping == NULL)
 		return NULL;
+	bridge_apply_name(b, mapping);
 	bm = g_new0(BridgeMapping, 1);
 	bm->bridge = b;
 	bm->path = g_steal_pointer(&path);
@@ -542,6 +552,17 @@ bridge_start_mapping(Bridge *b, BridgeMapping *bm, gboolean watch)
 		bridge_mapping_watch(bm);
 }
 
+static gboolean
+bridge_name_check(const char *name, GError **error)
+{
+	g_autofree char *message = NULL;
+
+	if (mapping_bridge_name_check(name, &message))
+		return TRUE;
+	g_set_error(error, BRIDGE_ERROR, BRIDGE_ERROR_NAME, "--bridge: %s", message);
+	return FALSE;
+}
+
 Bridge *
 bridge_new(const BridgeOptions *options, BridgeLogFunc log, gpointer user_data, GError **error)
 {
@@ -552,10 +573,13 @@ Bridge *
 bridge_new_full(const BridgeOptions *options, const TrackerSettings *tracker, BridgeLogFunc log,
                 gpointer user_data, GError **error)
 {
-	g_autoptr(Bridge) b = g_new0(Bridge, 1);
+	g_autoptr(Bridge) b = NULL;
 
 	g_return_val_if_fail(options->mappings != NULL && options->mappings[0] != NULL, NULL);
 
+	if (options->name != NULL && !bridge_name_check(options->name, error))
+		return NULL;
+	b = g_new0(Bridge, 1);
 	b->log = log;
 	b->user_data = user_data;
 	b->name = g_strdup(options->name);
@@ -797,7 +821,11 @@ static const char *const bridge_scope_names[] = { "frame", "user", "joint", "eve
 static void
 bridge_describe_address(GString *s, const MappingRule *rule)
 {
-	static const char *const fields[] = { NULL, "{user}", "{joint}", "{event}" };
+	static const char *const fields[] = {
+		[MAPPING_PART_USER] = "{user}",   [MAPPING_PART_JOINT] = "{joint}",
+		[MAPPING_PART_EVENT] = "{event}", [MAPPING_PART_HAND] = "{hand}",
+		[MAPPING_PART_ZONE] = "{zone}",   [MAPPING_PART_BRIDGE] = "{bridge}",
+	};
 
 	for (guint p = 0; p < rule->n_address; p++) {
 		const MappingPart *part = &rule->address[p];

@@ -20,6 +20,7 @@ GQuark bridge_error_quark(void);
 
 typedef enum {
 	BRIDGE_ERROR_TARGET, /* a --target that matches no output */
+	BRIDGE_ERROR_NAME,   /* a --bridge name that cannot be one */
 } BridgeError;
 
 typedef struct {

@@ -881,6 +881,7 @@ static const struct {
 	{ "event", MAPPING_PART_EVENT, SCOPE(EVENT) },
 	{ "hand", MAPPING_PART_HAND, SCOPE(EVENT) },
 	{ "zone", MAPPING_PART_ZONE, SCOPE(EVENT) },
+	{ "bridge", MAPPING_PART_BRIDGE, ALL_SCOPES },
 };
 
 /* "for = user, joint or event" */
@@ -959,7 +960,7 @@ mapping_parser_placeholder(Parser *p, const Section *s, const Entry *e, guint sc
 	}
 	mapping_parser_fail_entry(p, s, e, error,
 	                          "unknown placeholder {%s}; placeholders are {user}, {joint}, "
-	                          "{event}, {hand} and {zone}",
+	                          "{event}, {hand}, {zone} and {bridge}",
 	                          name);
 	return NULL;
 }

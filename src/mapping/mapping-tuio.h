@@ -6,22 +6,12 @@
 
 #include <glib.h>
 
+#include "mapping.h"
 #include "tuio.h"
 
 /* Where a TUIO output sends unless its target says otherwise: TUIO's
  * default port on this machine. */
 #define MAPPING_TUIO_TARGET "osc.udp://127.0.0.1:3333"
-
-/* The longest application name in a source message. The reference clients
- * take any length; a name is a word or two, and this keeps the source
- * message of a split frame small beside its sets. */
-#define MAPPING_TUIO_MAX_NAME 64
-
-/* A TUIO output's source message: /tuio/2Dcur source NAME@HOST. */
-typedef struct {
-	gboolean send; /* FALSE leaves the source message out */
-	char *name;    /* the application's NAME, or NULL for the bridge's name */
-} MappingTuioSource;
 
 /** mapping_tuio_is_key: @key is one of the TUIO keys. */
 gboolean mapping_tuio_is_key(const char *key);

@@ -124,7 +124,7 @@ static const ErrorCase error_cases[] = {
 	  "8: [rule r] address: {joint} needs for = joint" },
 	{ "address-placeholder-unknown", HEAD OUT "[rule r]\nfor = joint\naddress = /skel/{side}\n",
 	  "8: [rule r] address: unknown placeholder {side}; placeholders are {user}, {joint}, "
-	  "{event}, {hand} and {zone}" },
+	  "{event}, {hand}, {zone} and {bridge}" },
 	{ "address-unopened", HEAD OUT "[rule r]\nfor = joint\naddress = /skel/joint}\n",
 	  "8: [rule r] address: '}' without '{'" },
 	{ "address-space", HEAD OUT "[rule r]\nfor = joint\naddress = /skel/left hand\n",
