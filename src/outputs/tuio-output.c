@@ -1,6 +1,5 @@
 #include "tuio-output.h"
 
-#include <string.h>
 #include <unistd.h>
 
 #include "tuio-store.h"
@@ -85,10 +84,11 @@ tuio_output_name_host(const TuioOutput *output, const MappingOutput *config)
 	return g_strconcat(name, "@", g_get_host_name(), NULL);
 }
 
-/* The source's name and the target set the output apart: its place in the
- * id space and its state file. FALSE when they did not change. */
+/* Takes @config's settings. Of them, the source's name and the target set
+ * the output apart: its place in the id space and its state file; FALSE
+ * when they did not change. */
 static gboolean
-tuio_output_place(TuioOutput *output, const MappingOutput *config, gint64 now_us)
+tuio_output_apply(TuioOutput *output, const MappingOutput *config, gint64 now_us)
 {
 	g_autofree char *name_host = tuio_output_name_host(output, config);
 	g_autofree char *url = mapping_target_to_string(&config->target);
@@ -118,8 +118,8 @@ tuio_output_place(TuioOutput *output, const MappingOutput *config, gint64 now_us
  * ids. Each counts up one id per new cursor; their ids collide only if the
  * two runs of ids overlap, with odds of (n1 + n2) / 2^24 for runs of n1 and
  * n2 cursors: 1 in 8400 for a thousand cursors each, a long busy day; 1 in
- * 84000 for a hundred. Even then the reference clients keep them apart by
- * their source names. The frame sequence is placed by the source's name,
+ * 84000 for a hundred. Even then the reference clients keep them apart
+ * when their source names differ. The frame sequence is placed by the source's name,
  * host and target alone, so that a restart comes back to the same place:
  * two bridges' sequences, both following the clock, stay as far apart as
  * their places, closer than the clients' 100 late frames for 1 pair of
@@ -145,7 +145,7 @@ tuio_output_new(const MappingOutput *config, const TuioOutputSetup *setup, gint6
 	output->label = g_strdup(config->name);
 	output->log = setup->log;
 	output->user_data = setup->user_data;
-	tuio_output_place(output, config, now_us);
+	tuio_output_apply(output, config, now_us);
 	output->state =
 	        tuio_state_new_full(&config->tuio, tuio_output_session_seed(output, config, now_us),
 	                            tuio_output_fseq_floor(output, now_us));
@@ -175,7 +175,7 @@ tuio_output_configure(TuioOutput *output, const MappingOutput *config, gint64 no
 {
 	tuio_state_set_config(output->state, &config->tuio);
 	/* A new place: the sequence goes on rising, above where it stopped there. */
-	if (!tuio_output_place(output, config, now_us))
+	if (!tuio_output_apply(output, config, now_us))
 		return;
 	tuio_state_raise_fseq(output->state, tuio_output_fseq_floor(output, now_us));
 	tuio_output_resume(output, now_us);

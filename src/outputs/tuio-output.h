@@ -23,7 +23,7 @@ typedef struct {
  * tuio_output_new:
  * Configured from @config; session ids and the frame sequence seeded from
  * @now_us (the wall clock), spread apart from other bridges' (see
- * tuio_output.c), and the sequence above where it stopped in the last run.
+ * tuio-output.c), and the sequence above where it stopped in the last run.
  */
 TuioOutput *tuio_output_new(const MappingOutput *config, const TuioOutputSetup *setup,
                             gint64 now_us);
