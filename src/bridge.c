@@ -58,6 +58,8 @@ struct _Bridge {
 	guint generation;    /* of the mappings in force */
 	BridgeWatchFunc watch;
 	gpointer watch_data;
+	char *name;      /* NULL: skelbridge */
+	char *state_dir; /* NULL: TUIO sequences are not kept */
 };
 
 gint64
@@ -207,6 +209,14 @@ bridge_read(const char *path, GError **error)
 	return g_bytes_new_take(text, length);
 }
 
+/* {bridge} in addresses: the bridge's name when it has one. */
+static void
+bridge_apply_name(const Bridge *b, Mapping *mapping)
+{
+	if (b->name != NULL)
+		mapping_set_bridge_name(mapping, b->name);
+}
+
 static Mapping *
 bridge_mapping_parse(BridgeMapping *bm, GBytes *text, GError **error)
 {
@@ -216,6 +226,7 @@ bridge_mapping_parse(BridgeMapping *bm, GBytes *text, GError **error)
 
 	if (mapping == NULL || !bridge_apply_targets(bm->bridge, bm, mapping, error))
 		return NULL;
+	bridge_apply_name(bm->bridge, mapping);
 	return g_steal_pointer(&mapping);
 }
 
@@ -258,6 +269,8 @@ bridge_mapping_take_output(BridgeMapping *bm, const MappingOutput *config)
 static TuioOutput *
 bridge_mapping_take_tuio(BridgeMapping *bm, const MappingOutput *config)
 {
+	TuioOutputSetup setup;
+
 	for (guint i = 0; bm->tuio != NULL && i < bm->tuio->len; i++) {
 		TuioOutput *old = g_ptr_array_index(bm->tuio, i);
 		const MappingOutput *old_config =
@@ -265,11 +278,15 @@ bridge_mapping_take_tuio(BridgeMapping *bm, const MappingOutput *config)
 
 		if (old != NULL && strcmp(old_config->name, config->name) == 0) {
 			g_ptr_array_index(bm->tuio, i) = NULL;
-			tuio_output_configure(old, config);
+			tuio_output_configure(old, config, g_get_real_time());
 			return old;
 		}
 	}
-	return tuio_output_new(config);
+	setup.bridge_name = bm->bridge->name;
+	setup.state_dir = bm->bridge->state_dir;
+	setup.log = bridge_output_log;
+	setup.user_data = bm->bridge;
+	return tuio_output_new(config, &setup, g_get_real_time());
 }
 
 /* A TUIO output that a reload removes tells its clients to drop cursors. */
@@ -470,6 +487,7 @@ bridge_mapping_load(Bridge *b, const char *spec, GError **error)
 	mapping = mapping_parse(path, data ? data : "", length, error);
 	if (mapping == NULL)
 		return NULL;
+	bridge_apply_name(b, mapping);
 	bm = g_new0(BridgeMapping, 1);
 	bm->bridge = b;
 	bm->path = g_steal_pointer(&path);
@@ -534,6 +552,17 @@ bridge_start_mapping(Bridge *b, BridgeMapping *bm, gboolean watch)
 		bridge_mapping_watch(bm);
 }
 
+static gboolean
+bridge_name_check(const char *name, GError **error)
+{
+	g_autofree char *message = NULL;
+
+	if (mapping_bridge_name_check(name, &message))
+		return TRUE;
+	g_set_error(error, BRIDGE_ERROR, BRIDGE_ERROR_NAME, "--bridge: %s", message);
+	return FALSE;
+}
+
 Bridge *
 bridge_new(const BridgeOptions *options, BridgeLogFunc log, gpointer user_data, GError **error)
 {
@@ -544,12 +573,20 @@ Bridge *
 bridge_new_full(const BridgeOptions *options, const TrackerSettings *tracker, BridgeLogFunc log,
                 gpointer user_data, GError **error)
 {
-	g_autoptr(Bridge) b = g_new0(Bridge, 1);
+	g_autoptr(Bridge) b = NULL;
 
 	g_return_val_if_fail(options->mappings != NULL && options->mappings[0] != NULL, NULL);
 
+	if (options->name != NULL && !bridge_name_check(options->name, error))
+		return NULL;
+	b = g_new0(Bridge, 1);
 	b->log = log;
 	b->user_data = user_data;
+	b->name = g_strdup(options->name);
+	if (options->state_dir == NULL)
+		b->state_dir = g_build_filename(g_get_user_state_dir(), "skelbridge", NULL);
+	else if (options->state_dir[0] != '\0')
+		b->state_dir = g_strdup(options->state_dir);
 	b->targets = g_ptr_array_new_with_free_func(bridge_target_free);
 	b->mappings = g_ptr_array_new_with_free_func(bridge_mapping_free);
 	b->skeletons = skeletons_open_full(options->skeletons, tracker, error);
@@ -569,6 +606,8 @@ bridge_free(Bridge *b)
 	g_ptr_array_unref(b->mappings);
 	g_ptr_array_unref(b->targets);
 	skeletons_free(b->skeletons);
+	g_free(b->name);
+	g_free(b->state_dir);
 	g_free(b);
 }
 
@@ -782,7 +821,11 @@ static const char *const bridge_scope_names[] = { "frame", "user", "joint", "eve
 static void
 bridge_describe_address(GString *s, const MappingRule *rule)
 {
-	static const char *const fields[] = { NULL, "{user}", "{joint}", "{event}" };
+	static const char *const fields[] = {
+		[MAPPING_PART_USER] = "{user}",   [MAPPING_PART_JOINT] = "{joint}",
+		[MAPPING_PART_EVENT] = "{event}", [MAPPING_PART_HAND] = "{hand}",
+		[MAPPING_PART_ZONE] = "{zone}",   [MAPPING_PART_BRIDGE] = "{bridge}",
+	};
 
 	for (guint p = 0; p < rule->n_address; p++) {
 		const MappingPart *part = &rule->address[p];

@@ -20,6 +20,7 @@ GQuark bridge_error_quark(void);
 
 typedef enum {
 	BRIDGE_ERROR_TARGET, /* a --target that matches no output */
+	BRIDGE_ERROR_NAME,   /* a --bridge name that cannot be one */
 } BridgeError;
 
 typedef struct {
@@ -27,6 +28,9 @@ typedef struct {
 	const char *const *targets;  /* "[OUTPUT=]URL" overrides, NULL-terminated; may be NULL */
 	const char *skeletons;       /* backend name */
 	gboolean watch;              /* reload mapping files when they change */
+	const char *name;      /* the bridge's name: {bridge}, TUIO sources; NULL: skelbridge */
+	const char *state_dir; /* where TUIO outputs keep their frame sequence across runs;
+	                        * NULL: $XDG_STATE_HOME/skelbridge; "" for nowhere */
 } BridgeOptions;
 
 /* Everything worth telling the user: loads, reloads, rejected edits, outputs. */

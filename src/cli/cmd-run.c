@@ -38,6 +38,7 @@
 typedef struct {
 	char **mappings;
 	char **targets;
+	char *name;
 	char *skeletons;
 	gboolean no_watch;
 	gboolean view;
@@ -362,6 +363,10 @@ cmd_run_add_entries(GOptionContext *context, CmdRunArgs *args)
 		  "Send an output elsewhere: osc.udp://HOST:PORT or osc.tcp://HOST:PORT, "
 		  "OUTPUT=URL when there are several",
 		  "[OUTPUT=]URL" },
+		{ "bridge", 0, 0, G_OPTION_ARG_STRING, &args->name,
+		  "Name this bridge: {bridge} in addresses and the TUIO source's name (default "
+		  "skelbridge)",
+		  "NAME" },
 		{ "skeletons", 0, 0, G_OPTION_ARG_STRING, &args->skeletons,
 		  "Where skeletons come from (default tracker; see below)", "NAME" },
 		{ "no-watch", 0, 0, G_OPTION_ARG_NONE, &args->no_watch,
@@ -384,6 +389,7 @@ cmd_run_args_clear(CmdRunArgs *args)
 {
 	g_strfreev(args->mappings);
 	g_strfreev(args->targets);
+	g_free(args->name);
 	g_free(args->skeletons);
 	g_free(args->view_screenshot);
 }
@@ -397,6 +403,7 @@ cmd_run_bridge(const CmdRunArgs *args, CmdRun *run, GError **error)
 
 	options.mappings = args->mappings ? (const char *const *)args->mappings : default_mappings;
 	options.targets = (const char *const *)args->targets;
+	options.name = args->name;
 	options.skeletons = args->skeletons ? args->skeletons : "tracker";
 	options.watch = !args->no_watch;
 	return bridge_new_full(&options, &args->settings, cmd_run_log, run, error);

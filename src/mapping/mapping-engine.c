@@ -583,6 +583,9 @@ mapping_engine_address(MappingEngine *engine, const MappingRule *rule, const Sub
 			g_string_append(engine->address,
 			                mapping_get_zone(engine->mapping, subject->zone)->name);
 			break;
+		case MAPPING_PART_BRIDGE:
+			g_string_append(engine->address, MAPPING_BRIDGE_NAME);
+			break;
 		}
 	}
 }

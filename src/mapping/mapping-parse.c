@@ -733,7 +733,7 @@ mapping_parser_output(Parser *p, const Section *s, GError **error)
 	output->max_packet = 1472;
 	output->ttl = 1;
 	tuio_config_init(&output->tuio);
-	output->tuio_source = TRUE;
+	output->tuio_source.send = TRUE;
 	g_ptr_array_add(p->mapping->outputs, output);
 	g_hash_table_insert(p->output_index, output->name,
 	                    GUINT_TO_POINTER(p->mapping->outputs->len));
@@ -895,6 +895,7 @@ static const struct {
 	{ "event", MAPPING_PART_EVENT, SCOPE(EVENT) },
 	{ "hand", MAPPING_PART_HAND, SCOPE(EVENT) },
 	{ "zone", MAPPING_PART_ZONE, SCOPE(EVENT) },
+	{ "bridge", MAPPING_PART_BRIDGE, ALL_SCOPES },
 };
 
 /* "for = user, joint or event" */
@@ -973,7 +974,7 @@ mapping_parser_placeholder(Parser *p, const Section *s, const Entry *e, guint sc
 	}
 	mapping_parser_fail_entry(p, s, e, error,
 	                          "unknown placeholder {%s}; placeholders are {user}, {joint}, "
-	                          "{event}, {hand} and {zone}",
+	                          "{event}, {hand}, {zone} and {bridge}",
 	                          name);
 	return NULL;
 }

@@ -5,8 +5,8 @@
 #include <math.h>
 #include <string.h>
 
-typedef gboolean (*TuioKeyFunc)(TuioConfig *c, gboolean *source, const char *key, const char *value,
-                                char **message);
+typedef gboolean (*TuioKeyFunc)(TuioConfig *c, MappingTuioSource *source, const char *key,
+                                const char *value, char **message);
 
 typedef struct {
 	const char *key;
@@ -63,8 +63,8 @@ tuio_key_bool(const char *value, gboolean *out, char **message)
 }
 
 static gboolean
-tuio_key_profile(TuioConfig *c, gboolean *source G_GNUC_UNUSED, const char *key G_GNUC_UNUSED,
-                 const char *value, char **message)
+tuio_key_profile(TuioConfig *c, MappingTuioSource *source G_GNUC_UNUSED,
+                 const char *key G_GNUC_UNUSED, const char *value, char **message)
 {
 	static const char *const names[] = { "2Dcur", "25Dcur", "3Dcur" };
 	guint v = 0;
@@ -76,8 +76,8 @@ tuio_key_profile(TuioConfig *c, gboolean *source G_GNUC_UNUSED, const char *key 
 }
 
 static gboolean
-tuio_key_touch(TuioConfig *c, gboolean *source G_GNUC_UNUSED, const char *key G_GNUC_UNUSED,
-               const char *value, char **message)
+tuio_key_touch(TuioConfig *c, MappingTuioSource *source G_GNUC_UNUSED,
+               const char *key G_GNUC_UNUSED, const char *value, char **message)
 {
 	static const char *const names[] = { "always", "push", "raised", "grip" };
 	guint v = 0;
@@ -89,7 +89,7 @@ tuio_key_touch(TuioConfig *c, gboolean *source G_GNUC_UNUSED, const char *key G_
 }
 
 static gboolean
-tuio_key_box(TuioConfig *c, gboolean *source G_GNUC_UNUSED, const char *key G_GNUC_UNUSED,
+tuio_key_box(TuioConfig *c, MappingTuioSource *source G_GNUC_UNUSED, const char *key G_GNUC_UNUSED,
              const char *value, char **message)
 {
 	static const char *const names[] = { "body", "camera" };
@@ -102,22 +102,62 @@ tuio_key_box(TuioConfig *c, gboolean *source G_GNUC_UNUSED, const char *key G_GN
 }
 
 static gboolean
-tuio_key_mirror(TuioConfig *c, gboolean *source G_GNUC_UNUSED, const char *key G_GNUC_UNUSED,
-                const char *value, char **message)
+tuio_key_mirror(TuioConfig *c, MappingTuioSource *source G_GNUC_UNUSED,
+                const char *key G_GNUC_UNUSED, const char *value, char **message)
 {
 	return tuio_key_bool(value, &c->mirror, message);
 }
 
-static gboolean
-tuio_key_source(TuioConfig *c G_GNUC_UNUSED, gboolean *source, const char *key G_GNUC_UNUSED,
-                const char *value, char **message)
+gboolean
+mapping_tuio_name_check(const char *name, char **message)
 {
-	return tuio_key_bool(value, source, message);
+	gsize length = strlen(name);
+
+	for (const char *c = name; *c != '\0'; c++) {
+		if (*c == '@') {
+			*message = g_strdup_printf("'%s' has an '@': the name goes before it and "
+			                           "the host after it by itself (NAME@HOST)",
+			                           name);
+			return FALSE;
+		}
+		if (*c <= ' ' || *c > '~') {
+			*message = g_strdup_printf("'%s' has a space, a control or a non-ASCII "
+			                           "character; a name is printable ASCII (OSC "
+			                           "strings are ASCII)",
+			                           name);
+			return FALSE;
+		}
+	}
+	if (length == 0 || length > MAPPING_TUIO_MAX_NAME) {
+		*message = g_strdup_printf("a name is 1 to %d characters, '%s' has %zu",
+		                           MAPPING_TUIO_MAX_NAME, name, length);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+/* true, false, or the application's name: true sends the bridge's. */
+static gboolean
+tuio_key_source(TuioConfig *c G_GNUC_UNUSED, MappingTuioSource *source,
+                const char *key G_GNUC_UNUSED, const char *value, char **message)
+{
+	g_autofree char *why = NULL;
+
+	g_clear_pointer(&source->name, g_free);
+	source->send = strcmp(value, "false") != 0;
+	if (strcmp(value, "true") == 0 || strcmp(value, "false") == 0)
+		return TRUE;
+	if (!mapping_tuio_name_check(value, &why)) {
+		*message = g_strdup_printf("expected true, false or an application name: %s", why);
+		return FALSE;
+	}
+	source->name = g_strdup(value);
+	return TRUE;
 }
 
 static gboolean
-tuio_key_camera_box(TuioConfig *c, gboolean *source G_GNUC_UNUSED, const char *key G_GNUC_UNUSED,
-                    const char *value, char **message)
+tuio_key_camera_box(TuioConfig *c, MappingTuioSource *source G_GNUC_UNUSED,
+                    const char *key G_GNUC_UNUSED, const char *value, char **message)
 {
 	return mapping_box_parse(value, &c->camera_min, &c->camera_max, message);
 }
@@ -129,8 +169,8 @@ tuio_key_double(TuioConfig *c, const char *value, const TuioKey *k, char **messa
 }
 
 static gboolean
-tuio_key_repeats(TuioConfig *c, gboolean *source G_GNUC_UNUSED, const char *key G_GNUC_UNUSED,
-                 const char *value, char **message)
+tuio_key_repeats(TuioConfig *c, MappingTuioSource *source G_GNUC_UNUSED,
+                 const char *key G_GNUC_UNUSED, const char *value, char **message)
 {
 	double v = 0;
 
@@ -145,8 +185,8 @@ tuio_key_repeats(TuioConfig *c, gboolean *source G_GNUC_UNUSED, const char *key 
 }
 
 static gboolean
-tuio_key_keepalive(TuioConfig *c, gboolean *source G_GNUC_UNUSED, const char *key G_GNUC_UNUSED,
-                   const char *value, char **message)
+tuio_key_keepalive(TuioConfig *c, MappingTuioSource *source G_GNUC_UNUSED,
+                   const char *key G_GNUC_UNUSED, const char *value, char **message)
 {
 	double seconds = 0;
 
@@ -207,7 +247,7 @@ mapping_tuio_keys(void)
 }
 
 gboolean
-mapping_tuio_set(TuioConfig *config, gboolean *source, const char *key, const char *value,
+mapping_tuio_set(TuioConfig *config, MappingTuioSource *source, const char *key, const char *value,
                  char **message)
 {
 	const TuioKey *k = tuio_key_find(key);

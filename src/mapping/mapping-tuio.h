@@ -6,6 +6,7 @@
 
 #include <glib.h>
 
+#include "mapping.h"
 #include "tuio.h"
 
 /* Where a TUIO output sends unless its target says otherwise: TUIO's
@@ -21,11 +22,19 @@ char *mapping_tuio_keys(void);
 /**
  * mapping_tuio_set:
  * Reads @value for @key into @config and @source (whether to send the
- * source message). On a bad value returns FALSE and sets @message to what
- * is wrong ("expected a number from 0 to 2, got 'x'").
+ * source message, and the name in it). On a bad value returns FALSE and
+ * sets @message to what is wrong ("expected a number from 0 to 2, got 'x'").
  */
-gboolean mapping_tuio_set(TuioConfig *config, gboolean *source, const char *key, const char *value,
-                          char **message);
+gboolean mapping_tuio_set(TuioConfig *config, MappingTuioSource *source, const char *key,
+                          const char *value, char **message);
+
+/**
+ * mapping_tuio_name_check:
+ * @name can be the NAME of a source message's NAME@HOST: 1 to
+ * MAPPING_TUIO_MAX_NAME printable ASCII characters (OSC strings are ASCII),
+ * no space and no '@'. Otherwise FALSE with @message (to free) saying why.
+ */
+gboolean mapping_tuio_name_check(const char *name, char **message);
 
 /**
  * mapping_tuio_check:

@@ -184,6 +184,8 @@ mapping_part_longest(const MappingRule *rule, const MappingPart *part)
 		return mapping_rule_longest_event(rule);
 	case MAPPING_PART_ZONE:
 		return rule->longest_zone;
+	case MAPPING_PART_BRIDGE:
+		return MAPPING_BRIDGE_MAX_NAME;
 	default:
 		return strlen("right");
 	}
@@ -240,6 +242,7 @@ mapping_output_free(gpointer data)
 	g_free(output->name);
 	mapping_target_clear(&output->target);
 	g_free(output->interface);
+	g_free(output->tuio_source.name);
 	g_free(output);
 }
 
@@ -391,4 +394,45 @@ mapping_output_equal(const MappingOutput *a, const MappingOutput *b)
 	       g_strcmp0(a->target.host, b->target.host) == 0 && a->target.port == b->target.port &&
 	       a->bundle == b->bundle && a->max_packet == b->max_packet && a->ttl == b->ttl &&
 	       g_strcmp0(a->interface, b->interface) == 0;
+}
+
+gboolean
+mapping_bridge_name_check(const char *name, char **message)
+{
+	gsize length = strlen(name);
+
+	for (const char *c = name; *c != '\0'; c++) {
+		if (!g_ascii_isalnum(*c) && *c != '-' && *c != '_' && *c != '.') {
+			*message = g_strdup_printf("'%s': a bridge's name is letters, digits, '-', "
+			                           "'_' or '.', as it goes into OSC addresses",
+			                           name);
+			return FALSE;
+		}
+	}
+	if (length == 0 || length > MAPPING_BRIDGE_MAX_NAME) {
+		*message = g_strdup_printf("a bridge's name is 1 to %d characters, '%s' has %zu",
+		                           MAPPING_BRIDGE_MAX_NAME, name, length);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+static void
+mapping_rule_set_bridge_name(MappingRule *rule, const char *name)
+{
+	for (guint i = 0; i < rule->n_address; i++) {
+		MappingPart *part = &rule->address[i];
+
+		if (part->kind != MAPPING_PART_BRIDGE)
+			continue;
+		part->kind = MAPPING_PART_TEXT;
+		part->text = g_strdup(name);
+	}
+}
+
+void
+mapping_set_bridge_name(Mapping *mapping, const char *name)
+{
+	for (guint i = 0; i < mapping->rules->len; i++)
+		mapping_rule_set_bridge_name(g_ptr_array_index(mapping->rules, i), name);
 }

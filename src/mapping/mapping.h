@@ -61,17 +61,28 @@ typedef struct {
 	guint port;
 } MappingTarget;
 
+/* The longest application name in a TUIO source message. The reference
+ * clients take any length; a name is a word or two, and this keeps the
+ * source message of a split frame small beside its sets. */
+#define MAPPING_TUIO_MAX_NAME 64
+
+/* A TUIO output's source message: /tuio/2Dcur source NAME@HOST. */
+typedef struct {
+	gboolean send; /* FALSE leaves the source message out */
+	char *name;    /* the application's NAME, or NULL for the bridge's name */
+} MappingTuioSource;
+
 typedef struct {
 	char *name;
 	guint line;
 	MappingOutputKind kind;
 	MappingTarget target;
 	MappingBundle bundle;
-	guint max_packet;     /* bytes; larger bundles are split */
-	guint ttl;            /* multicast: hops */
-	char *interface;      /* multicast: network interface, or NULL */
-	TuioConfig tuio;      /* kind tuio: touch, box, profile */
-	gboolean tuio_source; /* kind tuio: send the source message */
+	guint max_packet;              /* bytes; larger bundles are split */
+	guint ttl;                     /* multicast: hops */
+	char *interface;               /* multicast: network interface, or NULL */
+	TuioConfig tuio;               /* kind tuio: touch, box, profile */
+	MappingTuioSource tuio_source; /* kind tuio: the source message */
 } MappingOutput;
 
 /* What a rule sends a message for. */
@@ -145,12 +156,18 @@ typedef enum {
 
 typedef enum {
 	MAPPING_PART_TEXT,
-	MAPPING_PART_USER,  /* {user} */
-	MAPPING_PART_JOINT, /* {joint} */
-	MAPPING_PART_EVENT, /* {event} */
-	MAPPING_PART_HAND,  /* {hand}: a gesture's or hand event's hand */
-	MAPPING_PART_ZONE,  /* {zone}: a zone event's zone */
+	MAPPING_PART_USER,   /* {user} */
+	MAPPING_PART_JOINT,  /* {joint} */
+	MAPPING_PART_EVENT,  /* {event} */
+	MAPPING_PART_HAND,   /* {hand}: a gesture's or hand event's hand */
+	MAPPING_PART_ZONE,   /* {zone}: a zone event's zone */
+	MAPPING_PART_BRIDGE, /* {bridge}: the bridge's name (mapping_set_bridge_name()) */
 } MappingPartKind;
+
+/* The bridge's name unless it is given one (skelbridge run --bridge). */
+#define MAPPING_BRIDGE_NAME "skelbridge"
+/* The longest bridge name, as long as a TUIO source's name. */
+#define MAPPING_BRIDGE_MAX_NAME MAPPING_TUIO_MAX_NAME
 
 typedef struct {
 	MappingPartKind kind;
@@ -322,6 +339,21 @@ mapping_get_zone(const Mapping *mapping, guint index)
 {
 	return g_ptr_array_index(mapping->zones, index);
 }
+
+/**
+ * mapping_bridge_name_check:
+ * @name can be a bridge's name: 1 to MAPPING_BRIDGE_MAX_NAME letters,
+ * digits, '-', '_' or '.', which OSC addresses and TUIO source names take
+ * as they are. Otherwise FALSE with @message (to free) saying why.
+ */
+gboolean mapping_bridge_name_check(const char *name, char **message);
+
+/**
+ * mapping_set_bridge_name:
+ * Puts @name (checked) for every {bridge} in @mapping's addresses; without
+ * it {bridge} stands for MAPPING_BRIDGE_NAME.
+ */
+void mapping_set_bridge_name(Mapping *mapping, const char *name);
 
 /** mapping_event_has_hand: @event is a gesture's or hand_close or hand_open. */
 gboolean mapping_event_has_hand(MappingEvent event);

@@ -5,9 +5,9 @@
 
 #include "mapping-hands.h"
 
-#define DEFAULT_REACH_MM 650.0 /* an adult's shoulder to hand joint */
-#define REACH_SMOOTHING  0.9   /* per frame; the reach hardly changes */
-#define SEED_RANGE       (1 << 30)
+#define DEFAULT_REACH_MM 650.0               /* an adult's shoulder to hand joint */
+#define REACH_SMOOTHING  0.9                 /* per frame; the reach hardly changes */
+#define ID_RANGE         (TUIO_ID_LIMIT - 1) /* ids run from 1 to this */
 
 typedef struct {
 	gboolean active;
@@ -30,6 +30,7 @@ struct _TuioState {
 	TuioConfig config;
 	gint32 next_session;
 	gint32 next_fseq;
+	gint32 last_fseq; /* 0 before the first frame */
 	UserTrack users[TRACKER_MAX_USERS];
 	guint empty_left;
 	gboolean sent_any;
@@ -66,19 +67,56 @@ tuio_seed_from_clock(gint64 unix_time_us)
 	gint64 ticks = unix_time_us / G_USEC_PER_SEC * 30 +
 	               unix_time_us % G_USEC_PER_SEC * 30 / G_USEC_PER_SEC;
 
-	return (gint32)(ticks % (TUIO_ID_LIMIT - 1)) + 1;
+	return (gint32)(ticks % ID_RANGE) + 1;
+}
+
+guint32
+tuio_seed_spread(const char *text)
+{
+	guint8 digest[32];
+	gsize length = sizeof(digest);
+	g_autoptr(GChecksum) checksum = g_checksum_new(G_CHECKSUM_SHA256);
+	guint64 v = 0;
+
+	g_checksum_update(checksum, (const guchar *)text, -1);
+	g_checksum_get_digest(checksum, digest, &length);
+	for (guint i = 0; i < 8; i++)
+		v = v << 8 | digest[i];
+	return (guint32)(v % ID_RANGE);
+}
+
+gint32
+tuio_seed_mix(gint32 seed, guint32 spread)
+{
+	return (gint32)(((gint64)seed - 1 + spread % ID_RANGE) % ID_RANGE) + 1;
+}
+
+gboolean
+tuio_fseq_after(gint32 a, gint32 b)
+{
+	gint64 ahead = (((gint64)a - b) % ID_RANGE + ID_RANGE) % ID_RANGE;
+
+	return ahead > 0 && ahead < ID_RANGE / 2;
+}
+
+TuioState *
+tuio_state_new_full(const TuioConfig *config, gint32 session_seed, gint32 fseq_seed)
+{
+	TuioState *state;
+
+	g_return_val_if_fail(session_seed > 0 && session_seed < TUIO_ID_LIMIT, NULL);
+	g_return_val_if_fail(fseq_seed > 0 && fseq_seed < TUIO_ID_LIMIT, NULL);
+	state = g_new0(TuioState, 1);
+	state->config = *config;
+	state->next_session = session_seed;
+	state->next_fseq = fseq_seed;
+	return state;
 }
 
 TuioState *
 tuio_state_new(const TuioConfig *config, gint32 seed)
 {
-	TuioState *state = g_new0(TuioState, 1);
-
-	g_return_val_if_fail(seed > 0 && seed < TUIO_ID_LIMIT, NULL);
-	state->config = *config;
-	state->next_session = seed;
-	state->next_fseq = seed;
-	return state;
+	return tuio_state_new_full(config, seed, seed);
 }
 
 void
@@ -397,7 +435,7 @@ tuio_state_update(TuioState *state, const TrackerFrame *frame, TuioFrame *out)
 	follow_users(state, frame, out);
 	if (!frame_due(state, out))
 		return FALSE;
-	out->fseq = next_id(&state->next_fseq);
+	out->fseq = state->last_fseq = next_id(&state->next_fseq);
 	state->sent_any = TRUE;
 	state->last_sent_us = frame->time_us;
 	return TRUE;
@@ -409,6 +447,20 @@ tuio_state_finish(TuioState *state, gint64 time_us, TuioFrame *out)
 	memset(out, 0, sizeof(*out));
 	memset(state->users, 0, sizeof(state->users));
 	out->time_us = time_us;
-	out->fseq = next_id(&state->next_fseq);
+	out->fseq = state->last_fseq = next_id(&state->next_fseq);
 	state->last_sent_us = time_us;
+}
+
+void
+tuio_state_raise_fseq(TuioState *state, gint32 floor)
+{
+	g_return_if_fail(floor > 0 && floor < TUIO_ID_LIMIT);
+	if (tuio_fseq_after(floor, state->next_fseq))
+		state->next_fseq = floor;
+}
+
+gint32
+tuio_state_last_fseq(const TuioState *state)
+{
+	return state->last_fseq;
 }

@@ -3,12 +3,12 @@
  *
  * Pure logic: a tracker frame and its time in, a TuioFrame out. Turning a
  * TuioFrame into OSC bundles is the output's job (tuio_pack_*). Session
- * ids and the frame sequence are seeded by the caller (from the clock) so
- * that a restarted bridge is not taken by clients for late frames: the
- * reference clients drop a frame whose fseq is up to 100 below the last
- * one they saw, from any source. Both stay below 2^24 so that Pd, whose
- * numbers are 32-bit floats, reads them exactly; past that they wrap to 1,
- * which clients take for a restart. */
+ * ids and the frame sequence are seeded by the caller (from the clock,
+ * spread apart per bridge) so that a restarted bridge is not taken by
+ * clients for late frames: the reference clients drop a frame whose fseq
+ * is up to 100 below the last one they saw, from any source. Both stay
+ * below 2^24 so that Pd, whose numbers are 32-bit floats, reads them
+ * exactly; past that they wrap to 1, which clients take for a restart. */
 #pragma once
 
 #include <glib.h>
@@ -84,6 +84,13 @@ void tuio_config_init(TuioConfig *config);
  *   tuio_seed_from_clock() gives one.
  */
 TuioState *tuio_state_new(const TuioConfig *config, gint32 seed);
+
+/**
+ * tuio_state_new_full:
+ * As tuio_state_new(), with the first session id and the first frame
+ * sequence number apart: both positive, below TUIO_ID_LIMIT.
+ */
+TuioState *tuio_state_new_full(const TuioConfig *config, gint32 session_seed, gint32 fseq_seed);
 void tuio_state_free(TuioState *state);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(TuioState, tuio_state_free)
 
@@ -102,9 +109,37 @@ gboolean tuio_state_update(TuioState *state, const TrackerFrame *frame, TuioFram
 void tuio_state_finish(TuioState *state, gint64 time_us, TuioFrame *out);
 
 /**
+ * tuio_state_raise_fseq:
+ * The next frame's fseq is at least @floor, as tuio_fseq_after() counts:
+ * the sequence jumps forward to it, never back.
+ */
+void tuio_state_raise_fseq(TuioState *state, gint32 floor);
+
+/** tuio_state_last_fseq: the fseq of the last frame out, 0 before the first. */
+gint32 tuio_state_last_fseq(const TuioState *state);
+
+/**
  * tuio_seed_from_clock:
  * A seed that grows 30 per second of @unix_time_us, as fast as frames do
  * at the Kinect's rate, from 1 to below TUIO_ID_LIMIT (it wraps about
  * every six and a half days).
  */
 gint32 tuio_seed_from_clock(gint64 unix_time_us);
+
+/**
+ * tuio_seed_spread:
+ * Where @text (what sets a bridge apart: its source name, its target...)
+ * puts a bridge in the id space: a number from 0 to below TUIO_ID_LIMIT - 1,
+ * spread evenly over it by a cryptographic hash.
+ */
+guint32 tuio_seed_spread(const char *text);
+
+/** tuio_seed_mix: @seed moved @spread places on, wrapping as ids do (1 follows the last). */
+gint32 tuio_seed_mix(gint32 seed, guint32 spread);
+
+/**
+ * tuio_fseq_after:
+ * @a comes after @b: it is less than half the id range ahead of @b,
+ * counting on past the wrap (1 comes after TUIO_ID_LIMIT - 1).
+ */
+gboolean tuio_fseq_after(gint32 a, gint32 b);

@@ -331,7 +331,7 @@ main(void)
 		        0 };
 	g_autofree char *path = write_mapping(dir, &r);
 	const char *mappings[] = { path, NULL };
-	BridgeOptions options = { mappings, NULL, "truth", FALSE };
+	BridgeOptions options = { .mappings = mappings, .skeletons = "truth", .state_dir = "" };
 	g_autoptr(GError) error = NULL;
 	g_autoptr(Bridge) bridge = bridge_new(&options, NULL, NULL, &error);
 	GThread *thread = g_thread_new("receivers", receivers_run, &r);

@@ -52,7 +52,9 @@ bench_feed(const char *skeletons)
 	                                          testutil_free_port(G_SOCKET_TYPE_DATAGRAM));
 	const char *mappings[] = { "default", NULL };
 	const char *targets[] = { target, NULL };
-	BridgeOptions options = { mappings, targets, skeletons, FALSE };
+	BridgeOptions options = {
+		.mappings = mappings, .targets = targets, .skeletons = skeletons, .state_dir = ""
+	};
 	g_autoptr(Bridge) bridge = bridge_new(&options, NULL, NULL, NULL);
 	g_autoptr(DemoScene) scene = demo_scene_new_named("routine", 1, NULL);
 	g_autoptr(DepthFrame) depth = depth_frame_new();

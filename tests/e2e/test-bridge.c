@@ -1042,6 +1042,17 @@ test_run_unknown_skeletons(void)
 	                 "  truth   the demo scene's true skeletons (other sources: no users)\n");
 }
 
+/* A bridge's name goes into OSC addresses as it is. */
+static void
+test_run_bad_bridge_name(void)
+{
+	const char *args[] = { "run", "--bridge", "stage/left", NULL };
+
+	run_expect_error(args, 2,
+	                 "skelbridge: --bridge: 'stage/left': a bridge's name is letters, digits, "
+	                 "'-', '_' or '.', as it goes into OSC addresses\n");
+}
+
 static void
 test_check_reports_line(void)
 {
@@ -1146,6 +1157,7 @@ main(int argc, char **argv)
 	g_test_add_func("/run/error/bad-target", test_run_bad_target);
 	g_test_add_func("/run/error/target-names-no-output", test_run_target_names_nothing);
 	g_test_add_func("/run/error/unknown-skeletons", test_run_unknown_skeletons);
+	g_test_add_func("/run/error/bad-bridge-name", test_run_bad_bridge_name);
 	g_test_add_func("/check/reports-path-and-line", test_check_reports_line);
 	g_test_add_func("/exit/usage", test_exit_usage);
 	g_test_add_func("/exit/usage/taken-silently-before", test_exit_usage_taken_silently);

@@ -201,7 +201,7 @@ test_reload_applies_thresholds(void)
 	g_autofree char *strict = gesture_mapping(sink, "[gestures]\nclap_min_speed = 50\n");
 	g_autofree char *path = write_mapping(dir, plain);
 	const char *mappings[] = { path, NULL };
-	BridgeOptions options = { mappings, NULL, "truth", FALSE };
+	BridgeOptions options = { .mappings = mappings, .skeletons = "truth", .state_dir = "" };
 	g_autoptr(GError) error = NULL;
 	g_autoptr(Bridge) b = bridge_new(&options, ignore_log, NULL, &error);
 	double t = 0.0;

@@ -600,6 +600,8 @@ tuio_enough_frames(const char *log, gpointer user_data)
 }
 
 /* Seen and expected ids go together, one to one. */
+#define SIGN(x) (((x) > 0) - ((x) < 0))
+
 static gboolean
 tuio_same_id(GHashTable *ids, GHashTable *back, gint32 want, gint32 got)
 {
@@ -615,21 +617,24 @@ tuio_same_id(GHashTable *ids, GHashTable *back, gint32 want, gint32 got)
 
 /* Frame by frame, the patch showed the cursors the bridge sent: as many,
  * with ids that follow the same hands, in the same places. The sender's
- * ids and fseq start from the clock: only their steps are compared. */
+ * ids and fseq start from the clock, and its fseq keeps up with the clock
+ * when frames come slower than 30 a second (a bridge starting, a slow
+ * machine): only where fseq rises, where it stays (the parts of a split
+ * frame) and where it falls is compared. */
 static void
 check_tuio(const GArray *seen, const GArray *want)
 {
 	g_autoptr(GHashTable) ids = g_hash_table_new(NULL, NULL);
 	g_autoptr(GHashTable) back = g_hash_table_new(NULL, NULL);
-	const TuioFrame *s0 = &g_array_index(seen, TuioFrame, 0);
-	const TuioFrame *w0 = &g_array_index(want, TuioFrame, 0);
 
 	g_assert_cmpuint(seen->len, ==, want->len);
 	for (guint i = 0; i < want->len; i++) {
 		const TuioFrame *s = &g_array_index(seen, TuioFrame, i);
 		const TuioFrame *w = &g_array_index(want, TuioFrame, i);
+		const TuioFrame *s_before = &g_array_index(seen, TuioFrame, i ? i - 1 : 0);
+		const TuioFrame *w_before = &g_array_index(want, TuioFrame, i ? i - 1 : 0);
 
-		g_assert_cmpint(s->fseq - s0->fseq, ==, w->fseq - w0->fseq);
+		g_assert_cmpint(SIGN(s->fseq - s_before->fseq), ==, SIGN(w->fseq - w_before->fseq));
 		g_assert_cmpuint(s->n_cursors, ==, w->n_cursors);
 		for (guint c = 0; c < w->n_cursors; c++) {
 			const TuioCursor *sc = &s->cursors[c], *wc = &w->cursors[c];

@@ -530,3 +530,35 @@ tuio_decoder_source(const TuioDecoder *d)
 {
 	return d->source;
 }
+
+char *
+tuio_decoder_peek_source(const guint8 *data, gsize len)
+{
+	Reader r = { data, len, 0 };
+	const char *s = NULL;
+	guint32 timetag[2], size = 0;
+
+	if (!read_string(&r, &s, NULL) || strcmp(s, "#bundle") != 0 ||
+	    !read_u32(&r, &timetag[0], NULL) || !read_u32(&r, &timetag[1], NULL) ||
+	    !read_u32(&r, &size, NULL) || size > r.len - r.pos)
+		return NULL;
+	r.len = r.pos + size;
+	if (!read_string(&r, &s, NULL) || !read_string(&r, &s, NULL) || strcmp(s, ",ss") != 0 ||
+	    !read_string(&r, &s, NULL) || strcmp(s, "source") != 0 || !read_string(&r, &s, NULL))
+		return NULL;
+	return g_strdup(s);
+}
+
+/* TUIO11_CPP's TuioClient: a frame is late when its fseq is behind the last
+ * one by 100 or less, whatever its source. */
+gboolean
+tuio_reference_accepts(gint32 *current_frame, gint32 fseq)
+{
+	if (fseq <= 0)
+		return TRUE;
+	if (fseq >= *current_frame || *current_frame - fseq > 100) {
+		*current_frame = fseq;
+		return TRUE;
+	}
+	return FALSE;
+}

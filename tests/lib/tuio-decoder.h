@@ -45,3 +45,21 @@ guint tuio_decoder_n_alive(const TuioDecoder *decoder);
 gint32 tuio_decoder_last_fseq(const TuioDecoder *decoder);
 /** The source name last announced, or NULL. */
 const char *tuio_decoder_source(const TuioDecoder *decoder);
+
+/**
+ * tuio_decoder_peek_source:
+ * The source named by the first message of the bundle @data, or NULL when
+ * it has none; newly allocated. For a test that hands each source's
+ * datagrams to a decoder of its own.
+ */
+char *tuio_decoder_peek_source(const guint8 *data, gsize len);
+
+/**
+ * tuio_reference_accepts:
+ * Whether the reference client (TUIO11_CPP's TuioClient, as TuioDump uses
+ * it) takes a frame with @fseq, given the last frame it took,
+ * @current_frame (-1 at first), which it updates. It keeps one
+ * @current_frame for every source and drops a frame up to 100 behind it as
+ * late; fseq -1 (a redundant frame) always goes through.
+ */
+gboolean tuio_reference_accepts(gint32 *current_frame, gint32 fseq);

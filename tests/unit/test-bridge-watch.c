@@ -67,7 +67,7 @@ static Bridge *
 open_bridge(const char *path, const char *skeletons)
 {
 	const char *mappings[] = { path, NULL };
-	BridgeOptions options = { mappings, NULL, skeletons, FALSE };
+	BridgeOptions options = { .mappings = mappings, .skeletons = skeletons, .state_dir = "" };
 	g_autoptr(GError) error = NULL;
 	Bridge *bridge = bridge_new(&options, NULL, NULL, &error);
 

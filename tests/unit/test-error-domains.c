@@ -6,6 +6,7 @@
 #include "sources/dump.h"
 #include "gesture/gesture.h"
 #include "mapping/mapping.h"
+#include "outputs/tuio-store.h"
 #include "skeletons/skeletons.h"
 #include "sources/source.h"
 #include "tracker/tracker.h"
@@ -36,6 +37,7 @@ main(int argc, char **argv)
 		{ skeletons_error_quark, "skelbridge-skeletons-error-quark" },
 		{ source_error_quark, "skelbridge-source-error-quark" },
 		{ tracker_error_quark, "skelbridge-tracker-error-quark" },
+		{ tuio_store_error_quark, "skelbridge-tuio-store-error-quark" },
 	};
 
 	g_test_init(&argc, &argv, NULL);

@@ -1158,6 +1158,44 @@ test_min_confidence(void)
 	g_assert_cmpstr(wire_get(wires, 1)->path, ==, "/j/torso");
 }
 
+/* {bridge} is skelbridge unless the bridge is named; then it is its name. */
+static void
+test_bridge_placeholder(void)
+{
+	const char *text = HEAD OUT "[rule j]\noutput = o\nfor = joint\njoints = head\n"
+	                            "address = /{bridge}/j{user}/{joint}\nargs = confidence\n";
+	g_autoptr(Rig) plain = rig_new(text);
+	g_autoptr(Rig) named = rig_new(text);
+	g_autoptr(GPtrArray) wires = NULL;
+	TrackerFrame frame;
+
+	frame_init(&frame, 0);
+	frame_add_user(&frame, 1, 0, 2000);
+	wires = rig_run(plain, &frame);
+	g_assert_cmpuint(wires->len, ==, 1);
+	g_assert_cmpstr(wire_get(wires, 0)->path, ==, "/skelbridge/j1/head");
+	g_clear_pointer(&wires, g_ptr_array_unref);
+	mapping_set_bridge_name(named->mapping, "stage-left");
+	wires = rig_run(named, &frame);
+	g_assert_cmpstr(wire_get(wires, 0)->path, ==, "/stage-left/j1/head");
+}
+
+static void
+test_bridge_name_check(void)
+{
+	char *message = NULL;
+
+	g_assert_true(mapping_bridge_name_check("stage-left_2.a", &message));
+	g_assert_false(mapping_bridge_name_check("stage/left", &message));
+	g_assert_cmpstr(message, ==,
+	                "'stage/left': a bridge's name is letters, digits, '-', '_' or '.', as it "
+	                "goes into OSC addresses");
+	g_clear_pointer(&message, g_free);
+	g_assert_false(mapping_bridge_name_check("", &message));
+	g_assert_cmpstr(message, ==, "a bridge's name is 1 to 64 characters, '' has 0");
+	g_free(message);
+}
+
 /* Confidence 0 means not found: never sent, even with min_confidence 0. */
 static void
 test_zero_confidence_never_sent(void)
@@ -2184,5 +2222,7 @@ main(int argc, char **argv)
 	g_test_add_func("/osc/encode/split-at-max-packet", test_encode_split);
 	g_test_add_func("/osc/encode/plain-messages", test_encode_plain);
 	g_test_add_func("/osc/encode/empty-frame-sends-nothing", test_encode_empty);
+	g_test_add_func("/mapping/engine/bridge-placeholder", test_bridge_placeholder);
+	g_test_add_func("/mapping/engine/bridge-name-check", test_bridge_name_check);
 	return g_test_run();
 }

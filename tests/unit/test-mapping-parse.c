@@ -14,6 +14,8 @@
 /* 64 values, to go past the limit of 128. */
 #define USERS_8  "users users users users users users users users "
 #define USERS_64 USERS_8 USERS_8 USERS_8 USERS_8 USERS_8 USERS_8 USERS_8 USERS_8
+/* A name one character too long for a TUIO source. */
+#define NAME_65 "nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn"
 /* A TUIO output to which a test appends keys. */
 #define TUIO "[output t]\nkind = tuio\n"
 /* A complete rule to which a test appends one key. */
@@ -124,7 +126,7 @@ static const ErrorCase error_cases[] = {
 	  "8: [rule r] address: {joint} needs for = joint" },
 	{ "address-placeholder-unknown", HEAD OUT "[rule r]\nfor = joint\naddress = /skel/{side}\n",
 	  "8: [rule r] address: unknown placeholder {side}; placeholders are {user}, {joint}, "
-	  "{event}, {hand} and {zone}" },
+	  "{event}, {hand}, {zone} and {bridge}" },
 	{ "address-unopened", HEAD OUT "[rule r]\nfor = joint\naddress = /skel/joint}\n",
 	  "8: [rule r] address: '}' without '{'" },
 	{ "address-space", HEAD OUT "[rule r]\nfor = joint\naddress = /skel/left hand\n",
@@ -359,6 +361,16 @@ static const ErrorCase error_cases[] = {
 	  "high (-800:800 -300:900 1200:3500), got '-800:800 900:-300 1200:3500'" },
 	{ "tuio-mirror", HEAD TUIO "mirror = no\n",
 	  "5: [output t] mirror: expected false or true, got 'no'" },
+	{ "tuio-source-at", HEAD TUIO "source = left@stage\n",
+	  "5: [output t] source: expected true, false or an application name: 'left@stage' has "
+	  "an '@': the name goes before it and the host after it by itself (NAME@HOST)" },
+	{ "tuio-source-space", HEAD TUIO "source = stage left\n",
+	  "5: [output t] source: expected true, false or an application name: 'stage left' has "
+	  "a space, a control or a non-ASCII character; a name is printable ASCII (OSC strings "
+	  "are ASCII)" },
+	{ "tuio-source-long", HEAD TUIO "source = " NAME_65 "\n",
+	  "5: [output t] source: expected true, false or an application name: a name is 1 to 64 "
+	  "characters, '" NAME_65 "' has 65" },
 	{ "tuio-repeats", HEAD TUIO "empty_repeats = 2.5\n",
 	  "5: [output t] empty_repeats: expected a whole number from 0 to 100, got '2.5'" },
 	{ "tuio-keepalive", HEAD TUIO "keepalive = 0\n",
@@ -480,7 +492,8 @@ test_parse_tuio(void)
 	g_assert_cmpuint(o->kind, ==, MAPPING_OUTPUT_TUIO);
 	g_assert_cmpstr(url, ==, "osc.udp://127.0.0.1:3333");
 	g_assert_cmpuint(o->tuio.touch, ==, TUIO_TOUCH_PUSH);
-	g_assert_true(o->tuio_source);
+	g_assert_true(o->tuio_source.send);
+	g_assert_null(o->tuio_source.name);
 	g_assert_cmpuint(defaults->warnings->len, ==, 0);
 	o = mapping_get_output(set, 0);
 	g_assert_cmpuint(o->target.transport, ==, MAPPING_TRANSPORT_TCP);
@@ -490,12 +503,20 @@ test_parse_tuio(void)
 	g_assert_cmpfloat(o->tuio.camera_min.y, ==, 0.0);
 	g_assert_cmpfloat(o->tuio.camera_max.z, ==, 3000.0);
 	g_assert_false(o->tuio.mirror);
-	g_assert_false(o->tuio_source);
+	g_assert_false(o->tuio_source.send);
 	g_assert_cmpint(o->tuio.keepalive_us, ==, 500000);
 	g_assert_cmpuint(o->tuio.empty_repeats, ==, 2);
 	g_clear_pointer(&set, mapping_free);
 	set = parse_ok(HEAD TUIO "touch = grip\n");
 	g_assert_cmpuint(mapping_get_output(set, 0)->tuio.touch, ==, TUIO_TOUCH_GRIP);
+	g_clear_pointer(&set, mapping_free);
+	set = parse_ok(HEAD TUIO "source = stage-left:2\n");
+	g_assert_true(mapping_get_output(set, 0)->tuio_source.send);
+	g_assert_cmpstr(mapping_get_output(set, 0)->tuio_source.name, ==, "stage-left:2");
+	g_clear_pointer(&set, mapping_free);
+	set = parse_ok(HEAD TUIO "source = true\n");
+	g_assert_true(mapping_get_output(set, 0)->tuio_source.send);
+	g_assert_null(mapping_get_output(set, 0)->tuio_source.name);
 }
 
 static void

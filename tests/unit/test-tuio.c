@@ -428,6 +428,97 @@ test_ids_wrap_below_float_precision(void)
 	g_assert_cmpint(out.fseq, ==, 1);
 }
 
+/* Spreads are deterministic, in range, and far apart for different texts. */
+static void
+test_seed_spread(void)
+{
+	guint32 a = tuio_seed_spread("skelbridge@stage osc.udp://127.0.0.1:3333");
+	guint32 b = tuio_seed_spread("skelbridge@stage osc.udp://127.0.0.1:3334");
+	guint32 low = G_MAXUINT32, high = 0;
+
+	g_assert_cmpuint(a, ==, tuio_seed_spread("skelbridge@stage osc.udp://127.0.0.1:3333"));
+	g_assert_cmpuint(a, !=, b);
+	/* A thousand names reach across the whole range. */
+	for (guint i = 0; i < 1000; i++) {
+		g_autofree char *text = g_strdup_printf("bridge%u@host", i);
+		guint32 v = tuio_seed_spread(text);
+
+		g_assert_cmpuint(v, <, TUIO_ID_LIMIT - 1);
+		low = MIN(low, v);
+		high = MAX(high, v);
+	}
+	g_assert_cmpuint(low, <, TUIO_ID_LIMIT / 100);
+	g_assert_cmpuint(high, >, TUIO_ID_LIMIT - TUIO_ID_LIMIT / 100);
+}
+
+static void
+test_seed_mix_wraps(void)
+{
+	g_assert_cmpint(tuio_seed_mix(5, 0), ==, 5);
+	g_assert_cmpint(tuio_seed_mix(5, 10), ==, 15);
+	g_assert_cmpint(tuio_seed_mix(TUIO_ID_LIMIT - 1, 1), ==, 1);
+	g_assert_cmpint(tuio_seed_mix(TUIO_ID_LIMIT - 2, 3), ==, 2);
+	g_assert_cmpint(tuio_seed_mix(7, TUIO_ID_LIMIT - 1), ==, 7);
+	g_assert_cmpint(tuio_seed_mix(1, G_MAXUINT32), >, 0);
+	g_assert_cmpint(tuio_seed_mix(TUIO_ID_LIMIT - 1, G_MAXUINT32), <, TUIO_ID_LIMIT);
+}
+
+static void
+test_fseq_after_counts_past_the_wrap(void)
+{
+	g_assert_true(tuio_fseq_after(101, 100));
+	g_assert_false(tuio_fseq_after(100, 101));
+	g_assert_false(tuio_fseq_after(100, 100));
+	g_assert_true(tuio_fseq_after(1, TUIO_ID_LIMIT - 1));
+	g_assert_false(tuio_fseq_after(TUIO_ID_LIMIT - 1, 1));
+	/* More than half the range ahead is behind. */
+	g_assert_false(tuio_fseq_after(TUIO_ID_LIMIT - 10, 10));
+}
+
+/* The sequence jumps forward to a floor and never back below what it sent. */
+static void
+test_fseq_raised_never_back(void)
+{
+	g_autoptr(TuioState) state = NULL;
+	TuioConfig config;
+	Scene s = { 0 };
+	TuioFrame out;
+
+	tuio_config_init(&config);
+	config.touch = TUIO_TOUCH_ALWAYS;
+	state = tuio_state_new_full(&config, 40, 1000);
+	g_assert_cmpint(tuio_state_last_fseq(state), ==, 0);
+	scene_add_user(&s, 1, 0, 2500, ADULT_ARM);
+	tuio_state_raise_fseq(state, 900);
+	step(state, &s, &out);
+	g_assert_cmpint(out.fseq, ==, 1000);
+	g_assert_cmpint(out.cursors[0].session, ==, 40);
+	tuio_state_raise_fseq(state, 1000);
+	step(state, &s, &out);
+	g_assert_cmpint(out.fseq, ==, 1001);
+	tuio_state_raise_fseq(state, 5000);
+	step(state, &s, &out);
+	g_assert_cmpint(out.fseq, ==, 5000);
+	g_assert_cmpint(tuio_state_last_fseq(state), ==, 5000);
+	tuio_state_finish(state, s.time_us, &out);
+	g_assert_cmpint(out.fseq, ==, 5001);
+	g_assert_cmpint(tuio_state_last_fseq(state), ==, 5001);
+}
+
+/* Two bridges started in the same second: their clock seeds agree, their
+ * spreads put them far apart, beyond the clients' window of 100 late
+ * frames. */
+static void
+test_seed_bridges_same_second_apart(void)
+{
+	gint32 clock = tuio_seed_from_clock((gint64)1790000000 * G_USEC_PER_SEC);
+	gint32 a = tuio_seed_mix(clock, tuio_seed_spread("left@stage osc.udp://10.0.0.2:3333"));
+	gint32 b = tuio_seed_mix(clock, tuio_seed_spread("right@stage osc.udp://10.0.0.2:3333"));
+	gint32 distance = ABS(a - b);
+
+	g_assert_cmpint(MIN(distance, TUIO_ID_LIMIT - 1 - distance), >, 100);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -448,5 +539,12 @@ main(int argc, char **argv)
 	g_test_add_func("/tuio/seed-from-clock", test_seed_from_clock);
 	g_test_add_func("/tuio/ids-wrap-below-float-precision",
 	                test_ids_wrap_below_float_precision);
+	g_test_add_func("/tuio/seed/spread", test_seed_spread);
+	g_test_add_func("/tuio/seed/mix-wraps", test_seed_mix_wraps);
+	g_test_add_func("/tuio/seed/bridges-same-second-apart",
+	                test_seed_bridges_same_second_apart);
+	g_test_add_func("/tuio/fseq/after-counts-past-the-wrap",
+	                test_fseq_after_counts_past_the_wrap);
+	g_test_add_func("/tuio/fseq/raised-never-back", test_fseq_raised_never_back);
 	return g_test_run();
 }
