@@ -62,6 +62,7 @@ static const double circle_radii[] = { 1.6, 2.0 };
 #define STEP_DIAG  4
 
 #define OUTSIDE (-1.0f) /* the depth of a sample past the image's edge */
+#define UNREAD  (-2.0f) /* ...and of one not read yet */
 
 struct _TrackerHandFinder {
 	float z[MAX_SIDE * MAX_SIDE]; /* the user's depth per sample; 0: none */
@@ -75,7 +76,8 @@ typedef struct {
 	int u0, v0, step, side;
 	double sample_mm;        /* the side of a sample at the joint's depth */
 	TrackerVec3 hand, along; /* the joint; unit, from the elbow through it */
-	double ju, jv;           /* the joint's pixel */
+	const TrackerHandImage *image;
+	double ju, jv; /* the joint's pixel */
 } HandWindow;
 
 typedef struct {
@@ -133,26 +135,30 @@ hand_is_user(const TrackerHandImage *image, int u, int v)
 	return image->labels[k] == image->label;
 }
 
-/* The user's depth at every sample. */
+/* Marks every sample as not read yet: only those the hand reaches are. */
 static void
-hand_sample(TrackerHandFinder *f, const TrackerHandImage *image, const HandWindow *w)
+hand_sample(TrackerHandFinder *f, const HandWindow *w)
 {
+	for (int k = 0; k < w->side * w->side; k++)
+		f->z[k] = UNREAD;
+}
+
+/* The user's depth at sample @k (0: none; OUTSIDE past the image's edge,
+ * where the outline is not seen), read the first time it is asked for. */
+static float
+hand_z(TrackerHandFinder *f, const HandWindow *w, int k)
+{
+	const TrackerHandImage *image = w->image;
 	const TrackerCamera *c = image->camera;
+	int u = w->u0 + (k % w->side) * w->step, v = w->v0 + (k / w->side) * w->step;
 
-	for (int j = 0; j < w->side; j++) {
-		int v = w->v0 + j * w->step;
-
-		for (int i = 0; i < w->side; i++) {
-			int u = w->u0 + i * w->step;
-			float *z = &f->z[j * w->side + i];
-
-			/* Past the image's edge, the outline is not seen. */
-			*z = OUTSIDE;
-			if (u < 0 || v < 0 || u >= c->width || v >= c->height)
-				continue;
-			*z = hand_is_user(image, u, v) ? image->depth_mm[v * c->width + u] : 0.0f;
-		}
-	}
+	if (f->z[k] != UNREAD)
+		return f->z[k];
+	if (u < 0 || v < 0 || u >= c->width || v >= c->height)
+		f->z[k] = OUTSIDE;
+	else
+		f->z[k] = hand_is_user(image, u, v) ? image->depth_mm[v * c->width + u] : 0.0f;
+	return f->z[k];
 }
 
 static TrackerVec3
@@ -187,7 +193,7 @@ hand_place(const TrackerCamera *c, const HandWindow *w, const TrackerHandFinder 
 
 /* The sample nearest the joint, or -1 when none is near. */
 static int
-hand_seed(const TrackerCamera *c, const HandWindow *w, const TrackerHandFinder *f)
+hand_seed(const TrackerCamera *c, const HandWindow *w, TrackerHandFinder *f)
 {
 	int mid = w->side / 2, reach = MIN(mid, (int)ceil(SEED_MM / w->sample_mm));
 	double best = SEED_MM * SEED_MM;
@@ -199,7 +205,7 @@ hand_seed(const TrackerCamera *c, const HandWindow *w, const TrackerHandFinder *
 			TrackerVec3 d;
 			double d2;
 
-			if (f->z[k] <= 0.0f)
+			if (hand_z(f, w, k) <= 0.0f)
 				continue;
 			d = tracker_vec3_sub(hand_point(c, w, f, k), w->hand);
 			d2 = tracker_vec3_dot(d, d);
@@ -218,7 +224,7 @@ static void
 hand_visit(TrackerHandFinder *f, const TrackerCamera *c, const HandWindow *w, int k, int n,
            HandRegion *r, guint *tail)
 {
-	float zk = f->z[k], zn = n >= 0 ? f->z[n] : OUTSIDE;
+	float zk = f->z[k], zn = n >= 0 ? hand_z(f, w, n) : OUTSIDE;
 	HandPlace place;
 
 	if (n >= 0 && f->mask[n])
@@ -451,7 +457,7 @@ hand_measure(TrackerHandFinder *f, const TrackerHandImage *image, const HandWind
 	double fu, fv;
 	int palm;
 
-	hand_sample(f, image, w);
+	hand_sample(f, w);
 	r.seed = hand_seed(image->camera, w, f);
 	if (r.seed < 0)
 		return FALSE;
@@ -482,6 +488,7 @@ hand_measure_at(TrackerHandFinder *f, const TrackerHandImage *image, TrackerVec3
 	memset(m, 0, sizeof(*m));
 	if (!hand_window(image->camera, hand, elbow, &w))
 		return FALSE;
+	w.image = image;
 	m->sample_mm = w.sample_mm;
 	return hand_measure(f, image, &w, m);
 }
