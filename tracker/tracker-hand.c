@@ -109,10 +109,12 @@ hand_window(const TrackerCamera *c, TrackerVec3 hand, TrackerVec3 elbow, HandWin
 	double px_mm, half_px;
 	int half;
 
-	if (!tracker_camera_project(c, hand, &w->ju, &w->jv))
+	/* A hand out of the picture is not seen. */
+	if (!tracker_camera_project(c, hand, &w->ju, &w->jv) ||
+	    !(w->ju >= 0.0 && w->jv >= 0.0 && w->ju < c->width && w->jv < c->height))
 		return FALSE;
 	px_mm = hand.z / c->fx;
-	if (FINGER_MM / px_mm < MIN_FINGER_PX)
+	if (!(FINGER_MM / px_mm >= MIN_FINGER_PX))
 		return FALSE;
 	half_px = BALL_MM / px_mm;
 	w->step = MAX(1, (int)floor(SAMPLE_MM / px_mm + 0.5));
