@@ -205,7 +205,19 @@ tracker_users_output(TrackerUsers *users, const TrackerUsersParams *params, gint
 		user->centre = track->centre;
 		user->n_pixels = track->seen_now ? track->n_pixels : 0;
 		memcpy(user->joints, track->joints, sizeof(user->joints));
+		/* A user not seen now has hands that cannot be told. */
+		if (track->seen_now)
+			memcpy(user->hands, track->hands, sizeof(user->hands));
 	}
+}
+
+void
+tracker_users_hands(TrackerUsers *users, int t, const TrackerHand seen[2])
+{
+	TrackerTrack *track = &users->tracks[t];
+
+	for (int side = 0; side < 2; side++)
+		track->hands[side] = tracker_hand_update(&track->hand_memory[side], seen[side]);
 }
 
 void

@@ -14,6 +14,7 @@
 
 #include "tracker-body.h"
 #include "tracker-euro.h"
+#include "tracker-hand.h"
 #include "tracker-limb.h"
 #include "tracker-segment.h"
 #include "tracker-types.h"
@@ -62,6 +63,10 @@ typedef struct {
 	TrackerJoint joints[TRACKER_N_JOINTS]; /* as last reported */
 	double seen_confidence[TRACKER_N_JOINTS];
 	gint64 joint_seen_us[TRACKER_N_JOINTS];
+	/* TRACKER_HAND_LEFT, TRACKER_HAND_RIGHT: as last reported, and what
+	 * the hysteresis holds. */
+	TrackerHand hands[2];
+	TrackerHandMemory hand_memory[2];
 } TrackerTrack;
 
 typedef struct {
@@ -92,6 +97,12 @@ void tracker_users_update(TrackerUsers *users, int t, const TrackerCamera *camer
                           const TrackerVec3 joints[TRACKER_N_JOINTS],
                           const double confidence[TRACKER_N_JOINTS],
                           const TrackerUsersParams *params, gint64 time_us);
+
+/**
+ * tracker_users_hands:
+ * Gives track @t this frame's hand states (unknown when not told).
+ */
+void tracker_users_hands(TrackerUsers *users, int t, const TrackerHand seen[2]);
 
 /**
  * tracker_users_place:

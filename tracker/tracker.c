@@ -8,6 +8,7 @@
 #include "tracker-floor.h"
 #include "tracker-fresh.h"
 #include "tracker-grid.h"
+#include "tracker-hand.h"
 #include "tracker-limb.h"
 #include "tracker-planes.h"
 #include "tracker-segment.h"
@@ -64,6 +65,8 @@ struct _Tracker {
 	guint8 *near;             /* per cell: scratch for tracker_mark_person() */
 	TrackerSegmenter *segmenter;
 	TrackerLimbFitter *limbs;
+	TrackerHandFinder *hands;
+	const guint16 *depth_mm; /* the frame being tracked */
 	TrackerUsers users;
 	gboolean have_time;
 	gint64 last_time_us;
@@ -187,6 +190,7 @@ tracker_new(const TrackerSettings *settings, GError **error)
 	t->near = g_new0(guint8, t->grid.n);
 	t->segmenter = tracker_segmenter_new(&t->grid);
 	t->limbs = tracker_limb_fitter_new(&t->grid);
+	t->hands = tracker_hand_finder_new();
 	tracker_floor_init(&t->floor);
 	tracker_floor_set_prior(
 	        &t->floor,
@@ -212,6 +216,7 @@ tracker_free(Tracker *t)
 	g_free(t->near);
 	tracker_segmenter_free(t->segmenter);
 	tracker_limb_fitter_free(t->limbs);
+	tracker_hand_finder_free(t->hands);
 	g_free(t->labels);
 	g_free(t);
 }
@@ -405,6 +410,27 @@ tracker_verify(Tracker *t, const TrackerBody *body, const TrackerBodyCells *cell
 		tracker_users_verify(&t->users, tr);
 }
 
+/* Whether each of @person's hands is open or closed, from this frame's
+ * joints (@joints, NULL when the body was not found). */
+static void
+tracker_track_hands(Tracker *t, const TrackerPerson *person, int tr, const TrackerVec3 *joints,
+                    const double *confidence)
+{
+	TrackerHandImage image = {
+		&t->settings.camera, t->depth_mm,   tracker_segmenter_labels(t->segmenter),
+		TRACKER_GRID_STEP,   t->grid.width, person->label
+	};
+	TrackerHand seen[2] = { { TRACKER_HAND_UNKNOWN, 0.0 }, { TRACKER_HAND_UNKNOWN, 0.0 } };
+
+	for (int side = 0; joints != NULL && side < 2; side++) {
+		int hand = TRACKER_JOINT_LEFT_HAND + side, elbow = TRACKER_JOINT_LEFT_ELBOW + side;
+
+		seen[side] = tracker_hand_classify(t->hands, &image, joints[hand], joints[elbow],
+		                                   confidence[hand], NULL);
+	}
+	tracker_users_hands(&t->users, tr, seen);
+}
+
 /* Body, limbs and joints of @person, continuing track @tr. */
 static void
 tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 time_us)
@@ -434,6 +460,7 @@ tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 tim
 	                      track->has_body ? &track->body : NULL, search)) {
 		tracker_users_update(&t->users, tr, &t->settings.camera, joints, confidence,
 		                     &t->users_params, time_us);
+		tracker_track_hands(t, person, tr, NULL, NULL);
 		return;
 	}
 	tracker_limb_fit(t->limbs, &body, &cells, track->has_body ? track->limbs : NULL, search,
@@ -454,6 +481,7 @@ tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 tim
 	tracker_body_trunk(&body, joints);
 	tracker_limb_joints(&body, &cells, poses, joints, confidence);
 	tracker_joint_confidence(t, person, joints, confidence);
+	tracker_track_hands(t, person, tr, joints, confidence);
 	track->body = body;
 	track->has_body = TRUE;
 	memcpy(track->limbs, poses, sizeof(poses));
@@ -559,6 +587,7 @@ tracker_run(Tracker *t, const guint16 *depth_mm, guint64 frame, gint64 time_us, 
 	const TrackerPerson *people;
 	guint n_hints, n_people;
 
+	t->depth_mm = depth_mm;
 	tracker_grid_fill(&t->grid, depth_mm, t->settings.max_depth_mm);
 	t->fresh_mask = tracker_fresh_update(t->fresh, &t->grid, time_us);
 	tracker_floor_update(&t->floor, &t->grid);
@@ -579,6 +608,7 @@ tracker_run(Tracker *t, const guint16 *depth_mm, guint64 frame, gint64 time_us, 
 	tracker_users_output(&t->users, &t->users_params, time_us, t->settings.max_users, out);
 	tracker_map_users(t, track_of, n_people, out);
 	tracker_learn_room(t, track_of, n_people, time_us);
+	t->depth_mm = NULL;
 }
 
 /* The frame's time must follow the last one's: smoothing and ids assume

@@ -27,21 +27,22 @@
 	        KH(t + 2.0, to_x, z, (to_x) < (x) ? 60 : -60, SWING, SWING, WALK, RELAXED,         \
 	           RELAXED)
 
-/* Raising the arms @l and @r (SHOW or DOWN) in 0.7 s; the hands open,
- * then change about every second: the left hand @la, @lb, @la while the
- * right one does @ra, @rb, @ra; they open again and the arms come down.
- * A hand has its state once it is up, and is relaxed while it moves up
- * or down. 5.9 s. */
-#define GRIP(t, x, z, yaw, l, r, la, lb, ra, rb)                                                   \
-	AT(t, x, z, yaw, DOWN, DOWN, RELAXED, RELAXED), AT(t + 0.7, x, z, yaw, l, r, OPEN, OPEN),  \
+/* Raising the arms @l and @r (SHOW or DOWN) in 0.7 s; the hands are
+ * @lo and @ro (OPEN when raised, RELAXED when not), then change about
+ * every second: the left hand @la, @lb, @la while the right one does
+ * @ra, @rb, @ra; they are @lo and @ro again and the arms come down. A
+ * hand has its state once it is up, and is relaxed while it moves up or
+ * down. 5.9 s. */
+#define GRIP(t, x, z, yaw, l, r, lo, la, lb, ro, ra, rb)                                           \
+	AT(t, x, z, yaw, DOWN, DOWN, RELAXED, RELAXED), AT(t + 0.7, x, z, yaw, l, r, lo, ro),      \
 	        AT(t + 1.5, x, z, yaw, l, r, la, ra), AT(t + 2.5, x, z, yaw, l, r, lb, rb),        \
-	        AT(t + 3.4, x, z, yaw, l, r, la, ra), AT(t + 4.4, x, z, yaw, l, r, OPEN, OPEN),    \
+	        AT(t + 3.4, x, z, yaw, l, r, la, ra), AT(t + 4.4, x, z, yaw, l, r, lo, ro),        \
 	        AT(t + 5.2, x, z, yaw, l, r, RELAXED, RELAXED),                                    \
 	        AT(t + 5.9, x, z, yaw, DOWN, DOWN, RELAXED, RELAXED)
-#define BOTH_TOGETHER SHOW, SHOW, CLOSED, OPEN, CLOSED, OPEN
-#define BOTH_APART    SHOW, SHOW, OPEN, CLOSED, CLOSED, OPEN
-#define LEFT_ONLY     SHOW, DOWN, CLOSED, OPEN, RELAXED, RELAXED
-#define RIGHT_ONLY    DOWN, SHOW, RELAXED, RELAXED, CLOSED, OPEN
+#define BOTH_TOGETHER SHOW, SHOW, OPEN, CLOSED, OPEN, OPEN, CLOSED, OPEN
+#define BOTH_APART    SHOW, SHOW, OPEN, OPEN, CLOSED, OPEN, CLOSED, OPEN
+#define LEFT_ONLY     SHOW, DOWN, OPEN, CLOSED, OPEN, RELAXED, RELAXED, RELAXED
+#define RIGHT_ONLY    DOWN, SHOW, RELAXED, RELAXED, RELAXED, OPEN, CLOSED, OPEN
 
 /* One visit of 16.2 s from @t: in from the side at @from_x, both hands
  * in one way (@both), then one hand (@one), and out the other side. */

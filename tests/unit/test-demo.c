@@ -372,6 +372,50 @@ test_truth_as_tracker_frame(void)
 	}
 }
 
+/* The hand of zone-grip's person as a perfect tracker reports it at
+ * @seconds. */
+static TrackerHand
+zone_grip_hand(DemoScene *scene, double seconds, int side)
+{
+	g_autoptr(DepthFrame) frame = depth_frame_new();
+	TrackerFrame out;
+
+	demo_scene_render(scene, FRAME_AT(seconds), frame);
+	truth_to_tracker_frame(frame->truth, frame->number, frame->time_us, 500, &out);
+	g_assert_cmpuint(out.n_users, ==, 1);
+	return out.users[0].hands[side];
+}
+
+/* zone-grip's right hand is open, then a fist from 4 to 6 s, open, a
+ * fist from 7 to 8 s; relaxed while walking and lowered; the left hand
+ * hangs relaxed throughout. Relaxed hands say nothing: unknown. */
+static void
+test_truth_hand_states(void)
+{
+	g_autoptr(DemoScene) scene = scene_new("zone-grip");
+	static const struct {
+		double seconds;
+		TrackerHandState right;
+	} at[] = {
+		{ 1.0, TRACKER_HAND_UNKNOWN }, { 3.6, TRACKER_HAND_OPEN },
+		{ 5.0, TRACKER_HAND_CLOSED },  { 6.5, TRACKER_HAND_OPEN },
+		{ 7.5, TRACKER_HAND_CLOSED },  { 8.5, TRACKER_HAND_OPEN },
+		{ 9.5, TRACKER_HAND_UNKNOWN },
+	};
+
+	for (guint k = 0; k < G_N_ELEMENTS(at); k++) {
+		TrackerHand right = zone_grip_hand(scene, at[k].seconds, TRACKER_HAND_RIGHT);
+		TrackerHand left = zone_grip_hand(scene, at[k].seconds, TRACKER_HAND_LEFT);
+
+		g_test_message("%.1f s: right %d", at[k].seconds, right.state);
+		g_assert_cmpint(right.state, ==, at[k].right);
+		g_assert_cmpfloat(right.confidence, ==,
+		                  at[k].right == TRACKER_HAND_UNKNOWN ? 0.0 : 1.0);
+		g_assert_cmpint(left.state, ==, TRACKER_HAND_UNKNOWN);
+		g_assert_cmpfloat(left.confidence, ==, 0.0);
+	}
+}
+
 /* The scenes that tests and benchmark figures were made with render the
  * same pictures and truth for the same seed, whatever the renderer learns
  * later: a new feature is opt-in. First 16 hex digits of the SHA-256 of
@@ -1106,6 +1150,7 @@ main(int argc, char **argv)
 	g_test_add_func("/demo/library/every-scene-renders", test_library_scenes_render);
 	g_test_add_func("/demo/library/unknown-scene", test_unknown_scene);
 	g_test_add_func("/demo/truth/as-tracker-frame", test_truth_as_tracker_frame);
+	g_test_add_func("/demo/truth/hand-states", test_truth_hand_states);
 	g_test_add_func("/demo/library/pinned-scenes-unchanged", test_pinned_scenes_unchanged);
 	g_test_add_func("/demo/library/room-scenes", test_room_scenes);
 	g_test_add_func("/demo/room/roll-convention", test_roll_convention);
