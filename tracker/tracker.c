@@ -25,6 +25,9 @@ G_DEFINE_QUARK(skelbridge-tracker-error-quark, tracker_error)
  * limbs fitted on it: they would not move. */
 #define REFINE_MOVE_MM  5.0
 #define REFINE_TURN_RAD 0.02
+/* A hand whose forearm is within this of straight down hangs (see
+ * tracker_hand_hangs()). */
+#define HAND_HANG_DEG 40.0
 /* A person's legs' column: seen through at no more than this share of
  * the points judged, when at least this many are. */
 #define VERIFY_MAX_THROUGH 0.45
@@ -410,6 +413,33 @@ tracker_verify(Tracker *t, const TrackerBody *body, const TrackerBodyCells *cell
 		tracker_users_verify(&t->users, tr);
 }
 
+/* A hand hanging by the side, below the hips (or, with no hip found,
+ * its forearm within HAND_HANG_DEG of straight down), is not read: it is
+ * relaxed, seen edge-on or against the thigh, half curled, and no one
+ * shows a fist or a palm down there, so that its shape would only make
+ * grips nobody meant (the Kinect SDK's grip, too, read only hands held
+ * up in front). The hips, not the forearm, where they are found: an arm
+ * fitted wrong would otherwise hide a hand held up. */
+static gboolean
+tracker_hand_hangs(const Tracker *t, const TrackerVec3 *joints, const double *confidence, int side)
+{
+	TrackerVec3 up = t->floor.up;
+	TrackerVec3 hand = joints[TRACKER_JOINT_LEFT_HAND + side];
+	TrackerVec3 fore = tracker_vec3_sub(hand, joints[TRACKER_JOINT_LEFT_ELBOW + side]);
+	double hips = 0.0, n = 0.0;
+
+	for (int h = TRACKER_JOINT_LEFT_HIP; h <= TRACKER_JOINT_RIGHT_HIP; h++) {
+		if (confidence[h] > 0.0) {
+			hips += tracker_vec3_dot(joints[h], up);
+			n += 1.0;
+		}
+	}
+	if (n > 0.0)
+		return tracker_vec3_dot(hand, up) < hips / n;
+	return tracker_vec3_dot(fore, up) <
+	       -cos(HAND_HANG_DEG * G_PI / 180.0) * tracker_vec3_length(fore);
+}
+
 /* Whether each of @person's hands is open or closed, from this frame's
  * joints (@joints, NULL when the body was not found). */
 static void
@@ -425,6 +455,8 @@ tracker_track_hands(Tracker *t, const TrackerPerson *person, int tr, const Track
 	for (int side = 0; joints != NULL && side < 2; side++) {
 		int hand = TRACKER_JOINT_LEFT_HAND + side, elbow = TRACKER_JOINT_LEFT_ELBOW + side;
 
+		if (tracker_hand_hangs(t, joints, confidence, side))
+			continue;
 		seen[side] = tracker_hand_classify(t->hands, &image, joints[hand], joints[elbow],
 		                                   confidence[hand], NULL);
 	}
