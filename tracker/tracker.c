@@ -25,9 +25,12 @@ G_DEFINE_QUARK(skelbridge-tracker-error-quark, tracker_error)
  * limbs fitted on it: they would not move. */
 #define REFINE_MOVE_MM  5.0
 #define REFINE_TURN_RAD 0.02
-/* A hand whose forearm is within this of straight down hangs (see
- * tracker_hand_hangs()). */
-#define HAND_HANG_DEG 40.0
+/* A hand whose forearm is within this of straight down hangs, this far
+ * below the torso; with no torso found, within the third
+ * (tracker_hand_hangs()). */
+#define HAND_HANG_DEG       60.0
+#define HAND_HANG_BELOW_MM  150.0
+#define HAND_HANG_ALONE_DEG 40.0
 /* A person's legs' column: seen through at no more than this share of
  * the points judged, when at least this many are. */
 #define VERIFY_MAX_THROUGH 0.45
@@ -413,31 +416,28 @@ tracker_verify(Tracker *t, const TrackerBody *body, const TrackerBodyCells *cell
 		tracker_users_verify(&t->users, tr);
 }
 
-/* A hand hanging by the side, below the hips (or, with no hip found,
- * its forearm within HAND_HANG_DEG of straight down), is not read: it is
- * relaxed, seen edge-on or against the thigh, half curled, and no one
- * shows a fist or a palm down there, so that its shape would only make
- * grips nobody meant (the Kinect SDK's grip, too, read only hands held
- * up in front). The hips, not the forearm, where they are found: an arm
- * fitted wrong would otherwise hide a hand held up. */
+/* A hand hanging by the side is not read: relaxed, seen edge-on or
+ * against the thigh, half curled, it is neither open nor closed, and no
+ * one shows a fist or a palm down there, so that its shape would only
+ * make grips nobody meant (the Kinect SDK's grip, too, read only hands
+ * held up in front). It hangs when its forearm points down, within
+ * HAND_HANG_DEG of straight down, and it is HAND_HANG_BELOW_MM below the
+ * torso joint; or, with no torso found, within HAND_HANG_ALONE_DEG.
+ * Either alone misleads: an arm fitted wrong can point down from a hand
+ * held up. The torso rather than the hips, which close to the sensor
+ * are below the picture and guessed. */
 static gboolean
 tracker_hand_hangs(const Tracker *t, const TrackerVec3 *joints, const double *confidence, int side)
 {
 	TrackerVec3 up = t->floor.up;
 	TrackerVec3 hand = joints[TRACKER_JOINT_LEFT_HAND + side];
 	TrackerVec3 fore = tracker_vec3_sub(hand, joints[TRACKER_JOINT_LEFT_ELBOW + side]);
-	double hips = 0.0, n = 0.0;
+	double down = -tracker_vec3_dot(fore, up) / MAX(tracker_vec3_length(fore), 1.0);
+	double below = tracker_vec3_dot(tracker_vec3_sub(joints[TRACKER_JOINT_TORSO], hand), up);
 
-	for (int h = TRACKER_JOINT_LEFT_HIP; h <= TRACKER_JOINT_RIGHT_HIP; h++) {
-		if (confidence[h] > 0.0) {
-			hips += tracker_vec3_dot(joints[h], up);
-			n += 1.0;
-		}
-	}
-	if (n > 0.0)
-		return tracker_vec3_dot(hand, up) < hips / n;
-	return tracker_vec3_dot(fore, up) <
-	       -cos(HAND_HANG_DEG * G_PI / 180.0) * tracker_vec3_length(fore);
+	if (confidence[TRACKER_JOINT_TORSO] <= 0.0)
+		return down > cos(HAND_HANG_ALONE_DEG * G_PI / 180.0);
+	return down > cos(HAND_HANG_DEG * G_PI / 180.0) && below > HAND_HANG_BELOW_MM;
 }
 
 /* Whether each of @person's hands is open or closed, from this frame's
