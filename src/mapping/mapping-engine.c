@@ -407,14 +407,9 @@ mapping_engine_hand_value(const Subject *subject, MappingValue value)
 		                             [TRACKER_HAND_CLOSED] = "closed" };
 	int side =
 	        subject->joint == TRACKER_JOINT_LEFT_HAND ? TRACKER_HAND_LEFT : TRACKER_HAND_RIGHT;
-	TrackerHand hand = subject->user->hands[side];
+	TrackerHand hand = mapping_hands_seen(subject->user, side);
 	Value out = { .type = MESSAGE_ARG_FLOAT32 };
 
-	if (subject->user->joints[subject->joint].confidence <= 0.0 ||
-	    (guint)hand.state >= G_N_ELEMENTS(names)) {
-		hand.state = TRACKER_HAND_UNKNOWN;
-		hand.confidence = 0.0;
-	}
 	if (value == MAPPING_VALUE_HAND_CONFIDENCE) {
 		out.f = (float)CLAMP(hand.confidence, 0.0, 1.0);
 		return out;

@@ -101,14 +101,16 @@ mapping_hands_holder(MappingHands *hands, guint id)
 	return free_holder;
 }
 
-/* A hand whose joint is not found cannot be told, whatever its state says. */
-static TrackerHand
+TrackerHand
 mapping_hands_seen(const TrackerUser *user, int side)
 {
 	TrackerHand hand = user->hands[side];
 
-	if (user->joints[TRACKER_JOINT_LEFT_HAND + side].confidence <= 0.0)
+	if (user->joints[TRACKER_JOINT_LEFT_HAND + side].confidence <= 0.0 ||
+	    (guint)hand.state > TRACKER_HAND_CLOSED) {
 		hand.state = TRACKER_HAND_UNKNOWN;
+		hand.confidence = 0.0;
+	}
 	return hand;
 }
 

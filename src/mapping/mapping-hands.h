@@ -23,6 +23,14 @@ typedef struct {
 	gint64 unsure_us; /* while closed: when the tracker stopped calling it closed; or -1 */
 } MappingGrip;
 
+/**
+ * mapping_hands_seen:
+ * @user's hand on @side (TRACKER_HAND_LEFT or TRACKER_HAND_RIGHT) as a
+ * mapping may use it: unknown, with confidence 0, when its joint is not
+ * found, whatever the state says.
+ */
+TrackerHand mapping_hands_seen(const TrackerUser *user, int side);
+
 /** mapping_hands_grip_init: an open hand. */
 void mapping_hands_grip_init(MappingGrip *grip);
 
