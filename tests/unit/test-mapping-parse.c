@@ -510,10 +510,10 @@ test_parse_websocket(void)
 {
 	g_autoptr(Mapping) mapping =
 	        parse_ok(HEAD WS "[output j]\nkind = websocket\ntarget = ws://0.0.0.0:9000/json\n"
-	                 "format = json\nallow_origins = http://studio.local:8080 null\n"
-	                 "max_clients = 4\nmonitor = true\n"
-	                 "[rule r]\noutput = w\nfor = frame\naddress = /a\n"
-	                 "[rule s]\noutput = j\nfor = frame\naddress = /a\n");
+	                         "format = json\nallow_origins = http://studio.local:8080 null\n"
+	                         "max_clients = 4\nmonitor = true\n"
+	                         "[rule r]\noutput = w\nfor = frame\naddress = /a\n"
+	                         "[rule s]\noutput = j\nfor = frame\naddress = /a\n");
 	const MappingOutput *w = mapping_get_output(mapping, 0);
 	const MappingOutput *j = mapping_get_output(mapping, 1);
 	g_autofree char *url = mapping_target_to_string(&j->target);
