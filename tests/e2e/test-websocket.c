@@ -440,6 +440,43 @@ test_osc_same_bytes(void)
 	}
 }
 
+/* The shipped web mapping sends what the default mapping sends, byte for byte. */
+static void
+test_web_map(void)
+{
+	g_autoptr(Rig) rig = rig_new();
+	guint udp_port;
+	g_autoptr(GSocket) udp = udp_new(&udp_port);
+	g_autofree char *to_udp = g_strdup_printf("default=osc.udp://127.0.0.1:%u", udp_port);
+	g_autofree char *to_ws = g_strdup_printf("web=ws://127.0.0.1:%u/osc", rig->port);
+	const char *mappings[] = { "default", "web", NULL };
+	const char *targets[] = { to_udp, to_ws, NULL };
+	BridgeOptions options = {
+		.mappings = mappings, .targets = targets, .skeletons = "truth", .state_dir = ""
+	};
+	g_autoptr(GPtrArray) datagrams =
+	        g_ptr_array_new_with_free_func((GDestroyNotify)g_bytes_unref);
+	g_autoptr(GError) error = NULL;
+	g_autoptr(Client) c = NULL;
+
+	rig->bridge = bridge_new(&options, rig_log, rig, &error);
+	g_assert_no_error(error);
+	c = client_new(rig->port, NULL);
+	for (guint i = 0; i < SCENE_FRAMES; i++) {
+		rig_push(rig);
+		spin();
+		udp_take(udp, datagrams);
+	}
+	g_usleep(20000);
+	udp_take(udp, datagrams);
+	g_assert_cmpuint(datagrams->len, >=, SCENE_FRAMES);
+	g_assert_true(spin_until(clients_have, &(Count){ &c, 1, datagrams->len }));
+	g_assert_cmpuint(c->messages->len, ==, datagrams->len);
+	for (guint i = 0; i < datagrams->len; i++)
+		g_assert_true(g_bytes_equal(g_ptr_array_index(c->messages, i),
+		                            g_ptr_array_index(datagrams, i)));
+}
+
 /* {"address": "/skel/user1/head", "args": [x, y, z, c], "time": T} */
 static void
 check_json(const char *text, const OscSinkMessage *expected, gint64 timetag_us)
@@ -862,6 +899,7 @@ main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
 	g_test_add_func("/websocket/osc/same-bytes-as-udp", test_osc_same_bytes);
+	g_test_add_func("/websocket/osc/web-map-sends-what-default-sends", test_web_map);
 	g_test_add_func("/websocket/json/same-values-as-osc", test_json_messages);
 	g_test_add_func("/websocket/client/stalled-is-dropped", test_stalled_client);
 	g_test_add_func("/websocket/client/origin-not-allowed-is-refused", test_origin_refused);

@@ -862,7 +862,7 @@ test_locate_unknown(void)
 	g_assert_cmpstr(
 	        error->message, ==,
 	        "no mapping called 'pd' (shipped mappings: avatar, default, omni, osceleton, "
-	        "pd-simple, stage, tuio-hands); "
+	        "pd-simple, stage, tuio-hands, web); "
 	        "give a "
 	        "path to use a file of your own");
 }
