@@ -859,9 +859,14 @@ named_view(const DemoScript *script, const char *text, guint *view, GError **err
 		return TRUE;
 	}
 	if (!g_ascii_string_to_unsigned(text, 10, 0, n - 1, &number, NULL)) {
-		g_set_error(error, DEMO_SCENE_ERROR, 0,
-		            "demo scene '%s' has %u view%s (0 to %u): no view '%s'", script->name,
-		            n, n == 1 ? "" : "s", n - 1, text);
+		if (n == 1)
+			g_set_error(error, DEMO_SCENE_ERROR, 0,
+			            "demo scene '%s' has one view, 0: no view '%s'", script->name,
+			            text);
+		else
+			g_set_error(error, DEMO_SCENE_ERROR, 0,
+			            "demo scene '%s' has views 0 to %u: no view '%s'", script->name,
+			            n - 1, text);
 		return FALSE;
 	}
 	*view = (guint)number;

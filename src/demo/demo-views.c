@@ -33,32 +33,32 @@
 
 /* ---- two-sensors: two Kinects 3 m apart on one wall ---- */
 
-/* Turned inward, so that at 2.8 m off their views overlap across the
- * middle 3 m: beyond x = +1.55 m only the left one (view 0) sees, below
- * x = -1.6 m only the right one (view 1). */
+/* Turned inward, so that 3 m off their views overlap across the middle
+ * 3 m: beyond x = +1.6 m only the left one (view 0) sees, beyond
+ * x = -1.55 m only the right one (view 1). */
 static const DemoView two_sensors_views[] = {
-	VIEW(-1500, 0, 1000, 28, 2, 0),
-	VIEW(1500, 0, 1200, -27, 4, 1),
+	VIEW(-1500, 0, 1000, 28, 1, 0),
+	VIEW(1500, 0, 1200, -27, 3, 1),
 };
 
 /* From where only the left sensor sees, through the overlap, stopping in
  * the middle to raise both arms, on to where only the right one sees,
  * and back. */
 static const DemoKey two_sensors_walker[] = {
-	K(0.0, 2200, 2800, 0, DOWN, DOWN, STAND),
-	K(1.5, 2200, 2800, 0, DOWN, DOWN, STAND),
-	K(2.3, 2200, 2800, 50, SWING, SWING, WALK),
-	K(5.3, 0, 2800, 50, SWING, SWING, WALK),
-	K(6.1, 0, 2800, 0, DOWN, DOWN, STAND),
-	K(7.5, 0, 2800, 0, UP, UP, STAND),
-	K(9.5, 0, 2800, 0, UP, UP, STAND),
-	K(11.0, 0, 2800, 0, DOWN, DOWN, STAND),
-	K(11.8, 0, 2800, 50, SWING, SWING, WALK),
-	K(14.8, -2200, 2800, 50, SWING, SWING, WALK),
-	K(15.6, -2200, 2800, -50, SWING, SWING, WALK),
-	K(21.6, 2200, 2800, -50, SWING, SWING, WALK),
-	K(22.4, 2200, 2800, 0, DOWN, DOWN, STAND),
-	K(24.0, 2200, 2800, 0, DOWN, DOWN, STAND),
+	K(0.0, 2200, 3000, 0, DOWN, DOWN, STAND),
+	K(1.5, 2200, 3000, 0, DOWN, DOWN, STAND),
+	K(2.3, 2200, 3000, 50, SWING, SWING, WALK),
+	K(5.3, 0, 3000, 50, SWING, SWING, WALK),
+	K(6.1, 0, 3000, 0, DOWN, DOWN, STAND),
+	K(7.5, 0, 3000, 0, UP, UP, STAND),
+	K(9.5, 0, 3000, 0, UP, UP, STAND),
+	K(11.0, 0, 3000, 0, DOWN, DOWN, STAND),
+	K(11.8, 0, 3000, 50, SWING, SWING, WALK),
+	K(14.8, -2200, 3000, 50, SWING, SWING, WALK),
+	K(15.6, -2200, 3000, -50, SWING, SWING, WALK),
+	K(21.6, 2200, 3000, -50, SWING, SWING, WALK),
+	K(22.4, 2200, 3000, 0, DOWN, DOWN, STAND),
+	K(24.0, 2200, 3000, 0, DOWN, DOWN, STAND),
 };
 
 /* Comes in from the right later, stops behind the walker's path where
