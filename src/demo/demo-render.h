@@ -68,7 +68,9 @@ typedef struct {
 } DemoShapes;
 
 /* World space: mm, origin on the floor below the sensor, x to the sensor's
- * right, y up, z along the floor away from the sensor.
+ * right, y up, z along the floor away from the sensor. A room seen by
+ * several sensors has a frame of its own, y up, and places each sensor in
+ * it (DemoView).
  *
  * The sensor's pose: level and looking along +z, then pitched about its x
  * axis, then rolled about its viewing axis. Positive roll turns the
