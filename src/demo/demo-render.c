@@ -11,6 +11,7 @@ typedef struct {
 
 struct _DemoRenderer {
 	DemoRoom room;
+	DemoView view;
 	TrackerCamera camera;
 	DemoSensor *sensor;
 	TrackerVec3 origin;     /* the sensor in world space */
@@ -37,6 +38,30 @@ demo_renderer_to_camera(const DemoRenderer *r, TrackerVec3 world)
 
 	return tracker_vec3(tracker_vec3_dot(d, r->xc), tracker_vec3_dot(d, r->yc),
 	                    tracker_vec3_dot(d, r->zc));
+}
+
+DemoPose
+demo_renderer_pose(const DemoRenderer *r)
+{
+	return demo_renderer_view_pose(&r->view);
+}
+
+TrackerVec3
+demo_renderer_pose_to_camera(const DemoPose *pose, TrackerVec3 world)
+{
+	TrackerVec3 d = tracker_vec3_sub(world, pose->origin);
+
+	return tracker_vec3(tracker_vec3_dot(d, pose->axis[0]), tracker_vec3_dot(d, pose->axis[1]),
+	                    tracker_vec3_dot(d, pose->axis[2]));
+}
+
+TrackerVec3
+demo_renderer_pose_to_world(const DemoPose *pose, TrackerVec3 camera)
+{
+	TrackerVec3 w = tracker_vec3_mad(pose->origin, pose->axis[0], camera.x);
+
+	w = tracker_vec3_mad(w, pose->axis[1], camera.y);
+	return tracker_vec3_mad(w, pose->axis[2], camera.z);
 }
 
 static TrackerVec3
@@ -135,25 +160,52 @@ setup_rays(DemoRenderer *r)
 	}
 }
 
-/* Level, then pitched down about x, then rolled about the viewing axis. */
+/* A direction turned about the vertical by @yaw, +z toward +x. */
+static TrackerVec3
+pose_turn(TrackerVec3 d, double yaw)
+{
+	double c = cos(yaw), s = sin(yaw);
+
+	return tracker_vec3(d.x * c + d.z * s, d.y, d.z * c - d.x * s);
+}
+
+/* Level, then pitched down about x, then rolled about the viewing axis,
+ * then turned about the vertical: turning last keeps pitch and roll the
+ * sensor's own, and world up in camera space as without it. */
+DemoPose
+demo_renderer_view_pose(const DemoView *view)
+{
+	TrackerVec3 xc = tracker_vec3(1.0, 0.0, 0.0);
+	TrackerVec3 yc = tracker_vec3(0.0, cos(view->pitch), sin(view->pitch));
+	DemoPose pose;
+
+	pose.origin = tracker_vec3(view->x, view->height, view->z);
+	pose.axis[2] = tracker_vec3(0.0, -sin(view->pitch), cos(view->pitch));
+	if (view->roll == 0.0) {
+		pose.axis[0] = xc;
+		pose.axis[1] = yc;
+	} else {
+		double c = cos(view->roll), s = sin(view->roll);
+
+		pose.axis[0] = tracker_vec3_mad(tracker_vec3_scale(xc, c), yc, s);
+		pose.axis[1] = tracker_vec3_mad(tracker_vec3_scale(yc, c), xc, -s);
+	}
+	if (view->yaw != 0.0) {
+		for (int a = 0; a < 3; a++)
+			pose.axis[a] = pose_turn(pose.axis[a], view->yaw);
+	}
+	return pose;
+}
+
 static void
 setup_pose(DemoRenderer *r)
 {
-	const DemoRoom *room = &r->room;
-	TrackerVec3 xc = tracker_vec3(1.0, 0.0, 0.0);
-	TrackerVec3 yc = tracker_vec3(0.0, cos(room->pitch), sin(room->pitch));
+	DemoPose pose = demo_renderer_view_pose(&r->view);
 
-	r->origin = tracker_vec3(0.0, room->camera_height, 0.0);
-	r->zc = tracker_vec3(0.0, -sin(room->pitch), cos(room->pitch));
-	if (room->roll == 0.0) {
-		r->xc = xc;
-		r->yc = yc;
-	} else {
-		double c = cos(room->roll), s = sin(room->roll);
-
-		r->xc = tracker_vec3_mad(tracker_vec3_scale(xc, c), yc, s);
-		r->yc = tracker_vec3_mad(tracker_vec3_scale(yc, c), xc, -s);
-	}
+	r->origin = pose.origin;
+	r->xc = pose.axis[0];
+	r->yc = pose.axis[1];
+	r->zc = pose.axis[2];
 	r->up_cam = tracker_vec3(r->xc.y, r->yc.y, r->zc.y);
 }
 
@@ -167,9 +219,18 @@ room_disparity(DemoRenderer *r)
 DemoRenderer *
 demo_renderer_new(const DemoRoom *room)
 {
+	DemoView view = { .height = room->camera_height, .pitch = room->pitch, .roll = room->roll };
+
+	return demo_renderer_new_view(room, &view);
+}
+
+DemoRenderer *
+demo_renderer_new_view(const DemoRoom *room, const DemoView *view)
+{
 	DemoRenderer *r = g_new0(DemoRenderer, 1);
 
 	r->room = *room;
+	r->view = *view;
 	tracker_camera_init_kinect(&r->camera);
 	r->sensor = demo_sensor_new(room->sensor, room->noise, r->camera.fx);
 	setup_pose(r);

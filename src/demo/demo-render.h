@@ -68,7 +68,9 @@ typedef struct {
 } DemoShapes;
 
 /* World space: mm, origin on the floor below the sensor, x to the sensor's
- * right, y up, z along the floor away from the sensor.
+ * right, y up, z along the floor away from the sensor. A room seen by
+ * several sensors has a frame of its own, y up, and places each sensor in
+ * it (DemoView).
  *
  * The sensor's pose: level and looking along +z, then pitched about its x
  * axis, then rolled about its viewing axis. Positive roll turns the
@@ -86,9 +88,37 @@ typedef struct {
 	DemoSensorModel sensor;
 } DemoRoom;
 
+/* A sensor placed in the room (world space): at (x, height, z), level and
+ * looking along +z, then turned about the vertical by yaw, then pitched
+ * and rolled as DemoRoom's sensor is. Positive yaw turns the sensor
+ * toward +x, to its own right. */
+typedef struct {
+	double x, z;   /* on the floor, mm */
+	double height; /* mm above the floor */
+	double yaw;    /* radians */
+	double pitch;  /* radians; positive tilts the sensor down */
+	double roll;   /* radians; as DemoRoom's */
+} DemoView;
+
+/* A rigid transform from a sensor's camera space to world space:
+ * world = origin + c.x axis[0] + c.y axis[1] + c.z axis[2]. The axes are
+ * the camera's x, y and z in world space, at right angles and unit. */
+typedef struct {
+	TrackerVec3 origin;
+	TrackerVec3 axis[3];
+} DemoPose;
+
 typedef struct _DemoRenderer DemoRenderer;
 
+/** demo_renderer_new: the room seen by its own sensor, at the origin. */
 DemoRenderer *demo_renderer_new(const DemoRoom *room);
+
+/**
+ * demo_renderer_new_view:
+ * The room seen by a sensor at @view; the room's camera height, pitch
+ * and roll are not used.
+ */
+DemoRenderer *demo_renderer_new_view(const DemoRoom *room, const DemoView *view);
 void demo_renderer_free(DemoRenderer *renderer);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(DemoRenderer, demo_renderer_free)
 
@@ -96,6 +126,18 @@ const TrackerCamera *demo_renderer_camera(const DemoRenderer *renderer);
 
 /** demo_renderer_to_camera: a world point in camera space. */
 TrackerVec3 demo_renderer_to_camera(const DemoRenderer *renderer, TrackerVec3 world);
+
+/** demo_renderer_view_pose: where a sensor at @view is, camera to world. */
+DemoPose demo_renderer_view_pose(const DemoView *view);
+
+/** demo_renderer_pose: the sensor's true pose, camera to world. */
+DemoPose demo_renderer_pose(const DemoRenderer *renderer);
+
+/** demo_renderer_pose_to_camera: a world point in the camera space of @pose. */
+TrackerVec3 demo_renderer_pose_to_camera(const DemoPose *pose, TrackerVec3 world);
+
+/** demo_renderer_pose_to_world: a camera-space point of @pose in world space. */
+TrackerVec3 demo_renderer_pose_to_world(const DemoPose *pose, TrackerVec3 camera);
 
 /**
  * demo_renderer_add_fixtures:

@@ -5,6 +5,7 @@
 
 #include "demo-hands.h"
 #include "demo-rooms.h"
+#include "demo-views.h"
 
 /* The formatter would space the quark's name out as a subtraction. */
 /* clang-format off */
@@ -20,7 +21,8 @@ G_DEFINE_QUARK(skelbridge-demo-scene-error-quark, demo_scene_error)
 
 struct _DemoScene {
 	const DemoScript *script;
-	guint64 seed;
+	guint view;
+	guint64 seed; /* the view's own */
 	guint64 n_frames;
 	DemoRenderer *renderer;
 	DemoBody bodies[DEMO_MAX_PEOPLE];
@@ -409,13 +411,15 @@ static const DemoScript library[] = {
 	  .n_props = G_N_ELEMENTS(furniture) },
 };
 
-/* The library: the scripts above, then the rooms', then the hands'. */
+/* The library: the scripts above, then the rooms', the hands' and the
+ * views'. */
 static const DemoScript *
 library_script(guint i)
 {
-	guint n_rooms, n_hands;
+	guint n_rooms, n_hands, n_views;
 	const DemoScript *rooms = demo_rooms_scripts(&n_rooms);
 	const DemoScript *hands = demo_hands_scripts(&n_hands);
+	const DemoScript *views = demo_views_scripts(&n_views);
 
 	if (i < G_N_ELEMENTS(library))
 		return &library[i];
@@ -423,14 +427,17 @@ library_script(guint i)
 	if (i < n_rooms)
 		return &rooms[i];
 	i -= n_rooms;
-	return i < n_hands ? &hands[i] : NULL;
+	if (i < n_hands)
+		return &hands[i];
+	i -= n_hands;
+	return i < n_views ? &views[i] : NULL;
 }
 
 const char *const *
 demo_scene_names(void)
 {
-	static const char
-	        *names[G_N_ELEMENTS(library) + DEMO_ROOMS_MAX_SCRIPTS + DEMO_HANDS_MAX_SCRIPTS + 1];
+	static const char *names[G_N_ELEMENTS(library) + DEMO_ROOMS_MAX_SCRIPTS +
+	                         DEMO_HANDS_MAX_SCRIPTS + DEMO_VIEWS_MAX_SCRIPTS + 1];
 	const DemoScript *script;
 	guint i;
 
@@ -556,6 +563,7 @@ truth_person(DemoScene *scene, const DemoSkeleton *sk, guint id, const DepthFram
 		int ui, vi;
 
 		p->joints[j] = c;
+		p->world[j] = sk->joints[j];
 		if (!tracker_camera_project(cam, c, &p->u[j], &p->v[j]))
 			continue;
 		ui = (int)floor(p->u[j] + 0.5);
@@ -710,6 +718,39 @@ demo_scene_render(DemoScene *scene, guint64 number, DepthFrame *frame)
 	frame->truth = &scene->truth;
 }
 
+guint
+demo_scene_script_n_views(const DemoScript *script)
+{
+	return MAX(script->n_views, 1u);
+}
+
+/* The script's view @view; without views, the room's own sensor. */
+static DemoView
+script_view(const DemoScript *script, guint view)
+{
+	if (script->n_views > 0)
+		return script->views[view];
+	return (DemoView){ .height = script->room.camera_height,
+		           .pitch = script->room.pitch,
+		           .roll = script->room.roll };
+}
+
+DemoPose
+demo_scene_script_pose(const DemoScript *script, guint view)
+{
+	DemoView v;
+
+	g_return_val_if_fail(view < demo_scene_script_n_views(script), (DemoPose){ 0 });
+	v = script_view(script, view);
+	return demo_renderer_view_pose(&v);
+}
+
+guint
+demo_scene_view(const DemoScene *scene)
+{
+	return scene->view;
+}
+
 const DemoTruth *
 demo_scene_truth(const DemoScene *scene)
 {
@@ -753,23 +794,45 @@ cast(DemoScene *scene)
 	}
 }
 
-DemoScene *
-demo_scene_new(const DemoScript *script, guint64 seed)
+/* Each view its own noise: view 0 keeps the seed, as scenes of one
+ * sensor always have. */
+static guint64
+view_seed(guint64 seed, guint view)
 {
-	DemoScene *scene = g_new0(DemoScene, 1);
+	return view == 0 ? seed : seed ^ frame_seed(0x5ee5a11d1e5ULL, view);
+}
+
+DemoScene *
+demo_scene_new_view(const DemoScript *script, guint view, guint64 seed)
+{
+	DemoScene *scene;
+	DemoView v;
 
 	g_return_val_if_fail(script->n_actors <= DEMO_MAX_PEOPLE, NULL);
+	g_return_val_if_fail(script->n_views <= DEMO_MAX_VIEWS, NULL);
+	g_return_val_if_fail(view < demo_scene_script_n_views(script), NULL);
+	scene = g_new0(DemoScene, 1);
 	scene->script = script;
-	scene->seed = seed;
+	scene->view = view;
+	scene->seed = view_seed(seed, view);
 	scene->n_frames = MAX((guint64)1, (guint64)llround(script->duration * DEMO_FPS));
-	scene->renderer = demo_renderer_new(&script->room);
+	v = script_view(script, view);
+	scene->renderer = demo_renderer_new_view(&script->room, &v);
 	furnish(scene);
 	cast(scene);
 	scene->blocks = g_array_new(FALSE, FALSE, sizeof(DemoBlock));
 	scene->capsules_moving = g_array_new(FALSE, FALSE, sizeof(DemoCapsule));
 	scene->labels = g_new0(guint8, DEPTH_PIXELS);
 	scene->truth.labels = scene->labels;
+	scene->truth.view = view;
+	scene->truth.pose = demo_renderer_pose(scene->renderer);
 	return scene;
+}
+
+DemoScene *
+demo_scene_new(const DemoScript *script, guint64 seed)
+{
+	return demo_scene_new_view(script, 0, seed);
 }
 
 const DemoScript *
@@ -784,17 +847,51 @@ demo_scene_find_script(const char *name)
 	return NULL;
 }
 
+/* "@VIEW" after a scene's name: one of the script's views. */
+static gboolean
+named_view(const DemoScript *script, const char *text, guint *view, GError **error)
+{
+	guint n = demo_scene_script_n_views(script);
+	guint64 number = 0;
+
+	if (text == NULL) {
+		*view = 0;
+		return TRUE;
+	}
+	if (!g_ascii_string_to_unsigned(text, 10, 0, n - 1, &number, NULL)) {
+		if (n == 1)
+			g_set_error(error, DEMO_SCENE_ERROR, 0,
+			            "demo scene '%s' has one view, 0: no view '%s'", script->name,
+			            text);
+		else
+			g_set_error(error, DEMO_SCENE_ERROR, 0,
+			            "demo scene '%s' has views 0 to %u: no view '%s'", script->name,
+			            n - 1, text);
+		return FALSE;
+	}
+	*view = (guint)number;
+	return TRUE;
+}
+
 DemoScene *
 demo_scene_new_named(const char *name, guint64 seed, GError **error)
 {
 	g_autofree char *names = NULL;
-	const DemoScript *script = demo_scene_find_script(name);
+	g_autofree char *scene_name = g_strdup(name);
+	char *at = strchr(scene_name, '@');
+	const DemoScript *script;
+	guint view;
 
+	if (at != NULL)
+		*at++ = '\0';
+	script = demo_scene_find_script(scene_name);
 	if (script != NULL)
-		return demo_scene_new(script, seed);
+		return named_view(script, at, &view, error)
+		               ? demo_scene_new_view(script, view, seed)
+		               : NULL;
 	names = g_strjoinv(", ", (char **)demo_scene_names());
-	g_set_error(error, DEMO_SCENE_ERROR, 0, "no demo scene called '%s'; scenes are: %s", name,
-	            names);
+	g_set_error(error, DEMO_SCENE_ERROR, 0, "no demo scene called '%s'; scenes are: %s",
+	            scene_name, names);
 	return NULL;
 }
 

@@ -29,6 +29,7 @@ typedef struct {
 	guint id;                             /* the actor's number in the script, from 1 */
 	double height;                        /* mm */
 	TrackerVec3 joints[TRACKER_N_JOINTS]; /* camera space, mm */
+	TrackerVec3 world[TRACKER_N_JOINTS];  /* world (room) space, mm */
 	double u[TRACKER_N_JOINTS], v[TRACKER_N_JOINTS];
 	gboolean in_view[TRACKER_N_JOINTS]; /* projects inside the image */
 	gboolean visible[TRACKER_N_JOINTS]; /* ...onto this person's own surface */
@@ -43,17 +44,29 @@ typedef struct _DemoTruth {
 	guint n_people; /* actors that exist now, in view or not */
 	DemoTruthPerson people[DEMO_MAX_PEOPLE];
 	const guint8 *labels; /* per pixel, DEMO_LABEL_*: what the pixel shows */
+	guint view;           /* which of the script's views this is, from 0 */
+	DemoPose pose;        /* the view's sensor: camera space to world space */
 } DemoTruth;
 
 typedef struct _DemoScene DemoScene;
 
-/** demo_scene_new: a scene playing @script, which must outlive it. */
+/** demo_scene_new: a scene playing @script, which must outlive it, seen by its first view. */
 DemoScene *demo_scene_new(const DemoScript *script, guint64 seed);
+
+/**
+ * demo_scene_new_view:
+ * @script seen by its view @view (below demo_scene_script_n_views()).
+ * Each view draws its noise from a seed stream of its own; view 0's is
+ * demo_scene_new()'s.
+ */
+DemoScene *demo_scene_new_view(const DemoScript *script, guint view, guint64 seed);
 
 /**
  * demo_scene_new_named:
  * A scene from the built-in library: "routine" (the demo) and the scenes
  * that the tracker's tests and benchmark use. See demo_scene_names().
+ * "NAME@VIEW" picks a view of a scene seen by several sensors; NAME alone
+ * is view 0.
  */
 DemoScene *demo_scene_new_named(const char *name, guint64 seed, GError **error);
 void demo_scene_free(DemoScene *scene);
@@ -68,6 +81,19 @@ const DemoScript *demo_scene_find_script(const char *name);
 /** demo_scene_names: the library's scene names, NULL-terminated. */
 const char *const *demo_scene_names(void);
 const DemoScript *demo_scene_script(const DemoScene *scene);
+
+/** demo_scene_script_n_views: how many sensors see @script, at least 1. */
+guint demo_scene_script_n_views(const DemoScript *script);
+
+/**
+ * demo_scene_script_pose:
+ * The true pose of @script's view @view (camera space to world space),
+ * for scoring a calibration of one sensor against another.
+ */
+DemoPose demo_scene_script_pose(const DemoScript *script, guint view);
+
+/** demo_scene_view: which of its script's views @scene shows. */
+guint demo_scene_view(const DemoScene *scene);
 
 /**
  * demo_scene_gestures:

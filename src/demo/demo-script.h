@@ -10,6 +10,9 @@
 #include "demo-kit.h"
 #include "demo-render.h"
 
+/* Sensors a scene can be seen by at once. */
+#define DEMO_MAX_VIEWS 3
+
 typedef struct {
 	double t;       /* seconds from the start of the script */
 	double x, z;    /* position on the floor, mm */
@@ -88,4 +91,11 @@ typedef struct {
 	/* People hold still as people do, swaying a little as they balance;
 	 * without it, one who holds still is a statue. */
 	gboolean sway;
+	/* The sensors that see the room, each played on its own with its own
+	 * noise; the room's noise and sensor model hold for all of them. A
+	 * script that lists none is seen by the room's sensor alone, at the
+	 * origin; one that lists some does not use the room's camera height,
+	 * pitch and roll. At most DEMO_MAX_VIEWS. */
+	const DemoView *views;
+	guint n_views;
 } DemoScript;

@@ -1,6 +1,7 @@
 /* The built-in demo source: "demo" plays the demo routine for ever,
  * "demo:NAME" plays one pass of a scene from the library (or for ever with
- * the loop option). */
+ * the loop option), "demo:NAME@VIEW" one of the sensors of a scene seen
+ * by several. */
 #include "demo/demo-scene.h"
 #include "source.h"
 
@@ -50,7 +51,7 @@ source_demo_free(gpointer data)
 
 const SourceBackend source_demo_backend = {
 	.name = "demo",
-	.usage = "demo[:SCENE]         built-in animated scene (default; no camera needed)",
+	.usage = "demo[:SCENE[@VIEW]]  built-in animated scene (default; no camera needed)",
 	.open = source_demo_open,
 	.read = source_demo_read,
 	.free = source_demo_free,

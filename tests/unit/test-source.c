@@ -136,6 +136,9 @@ test_spec_bad_arguments(void)
 		{ "raw", "raw needs at least one file: raw:FILE[,FILE...]" },
 		{ "freenect:one", "freenect:one: the device index is a number from 0 to 15" },
 		{ "demo:ballet", "demo:ballet: no demo scene called 'ballet'" },
+		{ "demo:two-sensors@3",
+		  "demo:two-sensors@3: demo scene 'two-sensors' has views 0 to 1: no view '3'" },
+		{ "demo:poses@1", "demo:poses@1: demo scene 'poses' has one view, 0: no view '1'" },
 		{ "raw:/nonexistent.raw", "raw:/nonexistent.raw: No such file or directory" },
 		{ "replay:/nonexistent", "/nonexistent: not a fakenect dump" },
 	};
