@@ -125,7 +125,9 @@ class Browser:
         to_r, to_w = os.pipe()
         from_r, from_w = os.pipe()
 
-        def fds():  # Chromium reads fd 3 and writes fd 4.
+        # Chromium reads fd 3 and writes fd 4. Python's own fds are not
+        # inheritable: without close_fds, only these two reach it.
+        def fds():
             a, b = os.dup(to_r), os.dup(from_w)
             os.dup2(a, 3)
             os.dup2(b, 4)
@@ -136,7 +138,7 @@ class Browser:
              "--disable-gpu", "--disable-dev-shm-usage", "--disable-extensions",
              "--window-size=800,600", "about:blank"],
             stdin=subprocess.DEVNULL, stdout=log, stderr=log, preexec_fn=fds,
-            start_new_session=True)
+            close_fds=False, start_new_session=True)
         os.close(to_r)
         os.close(from_w)
         self.out, self.inp = to_w, from_r
@@ -208,7 +210,9 @@ class Browser:
 
 # What the page drew, and the canvas's pixel under every joint, in one go.
 READ_PAGE = """(() => {
-  const drawn = window.skelbridgeDrawn, canvas = document.getElementById("stage");
+  const canvas = document.getElementById("stage");
+  if (!canvas || !window.skelbridgeDrawn) return null;  // not loaded yet
+  const drawn = JSON.parse(JSON.stringify(window.skelbridgeDrawn));
   const ctx = canvas.getContext("2d");
   for (const user of Object.values(drawn.users))
     for (const j of Object.values(user.joints))
@@ -266,7 +270,7 @@ def check_example(browser, port, truth):
     return checked >= FRAMES_CHECKED and not problems
 
 
-READ_MONITOR = """JSON.stringify({
+READ_MONITOR = """document.getElementById("depth") && JSON.stringify({
   frame: Number(document.getElementById("frame").dataset.frame || 0),
   picture: document.getElementById("depth").naturalWidth,
   outputs: Array.from(document.querySelectorAll("#outputs tbody tr"), (r) => r.dataset.output),
@@ -277,7 +281,8 @@ READ_MONITOR = """JSON.stringify({
 def read_monitor(browser, session, after=0, timeout=30):
     deadline = time.monotonic() + timeout
     while True:
-        state = json.loads(browser.evaluate(session, READ_MONITOR))
+        state = json.loads(browser.evaluate(session, READ_MONITOR) or "null") or \
+            {"frame": 0, "picture": 0, "outputs": [], "users": 0}
         if (state["frame"] > after and state["picture"] > 0) or time.monotonic() > deadline:
             return state
         time.sleep(0.2)
