@@ -58,6 +58,8 @@ struct _Bridge {
 	guint generation;    /* of the mappings in force */
 	BridgeWatchFunc watch;
 	gpointer watch_data;
+	BridgeMonitorFunc monitor;
+	gpointer monitor_data;
 	char *name;      /* NULL: skelbridge */
 	char *state_dir; /* NULL: TUIO sequences are not kept */
 };
@@ -176,6 +178,28 @@ bridge_target_check(Bridge *b, const BridgeMapping *bm, const BridgeTarget *t,
 	return FALSE;
 }
 
+/* A WebSocket output takes a ws:// URL (where to listen), the others an
+ * osc.udp:// or osc.tcp:// one (where to send). */
+static gboolean
+bridge_target_fits(const BridgeTarget *t, const MappingOutput *output, GError **error)
+{
+	gboolean listens = output->kind == MAPPING_OUTPUT_WEBSOCKET;
+
+	if (listens == (t->target.transport == MAPPING_TRANSPORT_WS))
+		return TRUE;
+	if (listens)
+		g_set_error(error, BRIDGE_ERROR, BRIDGE_ERROR_TARGET,
+		            "--target %s: output '%s' is a WebSocket output: give "
+		            "ws://ADDRESS:PORT/PATH",
+		            t->text, output->name);
+	else
+		g_set_error(error, BRIDGE_ERROR, BRIDGE_ERROR_TARGET,
+		            "--target %s: output '%s' sends OSC to a receiver: give "
+		            "osc.udp://HOST:PORT or osc.tcp://HOST:PORT",
+		            t->text, output->name);
+	return FALSE;
+}
+
 static gboolean
 bridge_apply_targets(Bridge *b, const BridgeMapping *bm, Mapping *mapping, GError **error)
 {
@@ -189,6 +213,8 @@ bridge_apply_targets(Bridge *b, const BridgeMapping *bm, Mapping *mapping, GErro
 
 			if (t->output != NULL && strcmp(t->output, output->name) != 0)
 				continue;
+			if (!bridge_target_fits(t, output, error))
+				return FALSE;
 			mapping_target_clear(&output->target);
 			mapping_target_copy(&output->target, &t->target);
 		}
@@ -243,25 +269,94 @@ bridge_retire(Bridge *b, OscOutput *output)
 	osc_output_free(output);
 }
 
-/* The output in force when nothing about it changed (keeping its
- * connection and counts), otherwise a new one. */
+/* The output in force that sends just as @config says, or NULL. */
 static OscOutput *
-bridge_mapping_take_output(BridgeMapping *bm, const MappingOutput *config)
+bridge_mapping_find_equal(const BridgeMapping *bm, const MappingOutput *config)
 {
-	g_autofree char *url = mapping_target_to_string(&config->target);
-	g_autofree char *label = NULL;
-
 	for (guint i = 0; bm->outputs != NULL && i < bm->outputs->len; i++) {
 		OscOutput *old = g_ptr_array_index(bm->outputs, i);
 
 		if (old != NULL && strcmp(osc_output_config(old)->name, config->name) == 0 &&
-		    mapping_output_equal(osc_output_config(old), config)) {
-			g_ptr_array_index(bm->outputs, i) = NULL;
+		    mapping_output_equal(osc_output_config(old), config))
 			return old;
-		}
 	}
-	label = g_strdup_printf("%s (%s)", config->name, url);
-	return osc_output_new(config, label, bridge_output_log, bm->bridge);
+	return NULL;
+}
+
+/* A WebSocket output in force listening where @config would: a new
+ * output takes its listener (and clients) rather than bind again. */
+static OscOutput *
+bridge_mapping_find_listener(const BridgeMapping *bm, const MappingOutput *config)
+{
+	for (guint i = 0; bm->outputs != NULL && i < bm->outputs->len; i++) {
+		OscOutput *old = g_ptr_array_index(bm->outputs, i);
+		const MappingOutput *old_config = old ? osc_output_config(old) : NULL;
+
+		if (old != NULL && osc_output_ws_server(old) != NULL &&
+		    config->kind == MAPPING_OUTPUT_WEBSOCKET &&
+		    mapping_target_same_listener(&old_config->target, &config->target) &&
+		    strcmp(old_config->target.host, config->target.host) == 0)
+			return old;
+	}
+	return NULL;
+}
+
+static char *
+bridge_output_label(const MappingOutput *config)
+{
+	g_autofree char *url = mapping_target_to_string(&config->target);
+
+	return g_strdup_printf("%s (%s)", config->name, url);
+}
+
+/* The outputs that need a listener of their own, opened before anything
+ * changes (one per config, NULL for the others): a port in use fails the
+ * mapping, and the one in force stays. */
+static GPtrArray *
+bridge_mapping_open_listeners(BridgeMapping *bm, const Mapping *mapping, GError **error)
+{
+	g_autoptr(GPtrArray) opened =
+	        g_ptr_array_new_with_free_func((GDestroyNotify)osc_output_free);
+
+	for (guint i = 0; i < mapping->outputs->len; i++) {
+		const MappingOutput *config = mapping_get_output(mapping, i);
+		g_autofree char *label = bridge_output_label(config);
+		OscOutput *output = NULL;
+
+		if (config->kind == MAPPING_OUTPUT_WEBSOCKET &&
+		    bridge_mapping_find_equal(bm, config) == NULL &&
+		    bridge_mapping_find_listener(bm, config) == NULL) {
+			output = osc_output_open(config, label, bridge_output_log, bm->bridge, NULL,
+			                         error);
+			if (output == NULL)
+				return NULL;
+		}
+		g_ptr_array_add(opened, output);
+	}
+	return g_steal_pointer(&opened);
+}
+
+/* The output in force when nothing about it changed (keeping its
+ * connection and counts), otherwise a new one; *@fresh says which. */
+static OscOutput *
+bridge_mapping_take_output(BridgeMapping *bm, const MappingOutput *config, gboolean *fresh)
+{
+	g_autofree char *label = bridge_output_label(config);
+	OscOutput *old = bridge_mapping_find_equal(bm, config);
+	g_autoptr(GError) error = NULL;
+	OscOutput *output;
+	guint at;
+
+	*fresh = old == NULL;
+	if (old != NULL && g_ptr_array_find(bm->outputs, old, &at)) {
+		g_ptr_array_index(bm->outputs, at) = NULL;
+		return old;
+	}
+	/* Only a listener taken over is left to open here, and that cannot fail. */
+	output = osc_output_open(config, label, bridge_output_log, bm->bridge,
+	                         bridge_mapping_find_listener(bm, config), &error);
+	g_assert_no_error(error);
+	return output;
 }
 
 /* The TUIO state of the output called like @config in force, so that ids
@@ -318,13 +413,36 @@ bridge_mapping_install_gestures(BridgeMapping *bm, const Mapping *mapping)
 		gesture_recognizer_set_config(bm->gestures, &mapping->gestures);
 }
 
+/* Tells the view layer of each new WebSocket output that serves the monitor. */
 static void
-bridge_mapping_install(BridgeMapping *bm, Mapping *mapping)
+bridge_mapping_announce(BridgeMapping *bm, GPtrArray *fresh)
 {
+	Bridge *b = bm->bridge;
+
+	for (guint i = 0; b->monitor != NULL && i < fresh->len; i++) {
+		const OscOutput *output = g_ptr_array_index(fresh, i);
+		const MappingOutput *config = osc_output_config(output);
+
+		if (config->kind == MAPPING_OUTPUT_WEBSOCKET && config->websocket.monitor)
+			b->monitor(osc_output_ws_server(output), config, b->monitor_data);
+	}
+}
+
+static gboolean
+bridge_mapping_install(BridgeMapping *bm, Mapping *mapping, GError **error)
+{
+	g_autoptr(GPtrArray) opened = bridge_mapping_open_listeners(bm, mapping, error);
+	g_autoptr(GPtrArray) fresh = g_ptr_array_new();
 	GPtrArray *outputs = g_ptr_array_new();
 	GPtrArray *tuio = g_ptr_array_new();
-	MappingEngine *engine = mapping_engine_new(mapping, bm->engine);
+	MappingEngine *engine;
 
+	if (opened == NULL) {
+		g_ptr_array_unref(outputs);
+		g_ptr_array_unref(tuio);
+		return FALSE;
+	}
+	engine = mapping_engine_new(mapping, bm->engine);
 	for (guint i = 0; i < mapping->outputs->len; i++) {
 		const MappingOutput *config = mapping_get_output(mapping, i);
 
@@ -335,9 +453,17 @@ bridge_mapping_install(BridgeMapping *bm, Mapping *mapping)
 	/* Before the old outputs go: a dropped TUIO output still sends through one. */
 	bridge_mapping_drop_tuio(bm);
 	bm->tuio = tuio;
-	for (guint i = 0; i < mapping->outputs->len; i++)
-		g_ptr_array_add(outputs,
-		                bridge_mapping_take_output(bm, mapping_get_output(mapping, i)));
+	for (guint i = 0; i < mapping->outputs->len; i++) {
+		OscOutput *output = g_steal_pointer(&g_ptr_array_index(opened, i));
+		gboolean is_new = TRUE;
+
+		if (output == NULL)
+			output = bridge_mapping_take_output(bm, mapping_get_output(mapping, i),
+			                                    &is_new);
+		g_ptr_array_add(outputs, output);
+		if (is_new)
+			g_ptr_array_add(fresh, output);
+	}
 	for (guint i = 0; bm->outputs != NULL && i < bm->outputs->len; i++)
 		bridge_retire(bm->bridge, g_ptr_array_index(bm->outputs, i));
 	g_clear_pointer(&bm->outputs, g_ptr_array_unref);
@@ -351,6 +477,8 @@ bridge_mapping_install(BridgeMapping *bm, Mapping *mapping)
 	mapping_free(bm->mapping);
 	bm->mapping = mapping;
 	bm->bridge->generation++;
+	bridge_mapping_announce(bm, fresh);
+	return TRUE;
 }
 
 /* "4 rules, sending to default at osc.udp://127.0.0.1:7120" */
@@ -391,8 +519,13 @@ bridge_mapping_reload(BridgeMapping *bm, gboolean forced)
 		           error->message);
 		return;
 	}
+	if (!bridge_mapping_install(bm, mapping, &error)) {
+		bridge_log(bm->bridge, G_LOG_LEVEL_WARNING, "%s: %s; the mapping in force stays",
+		           bm->path, error->message);
+		mapping_free(mapping);
+		return;
+	}
 	bridge_log_warnings(bm->bridge, mapping);
-	bridge_mapping_install(bm, mapping);
 	description = bridge_mapping_describe(mapping);
 	bridge_log(bm->bridge, G_LOG_LEVEL_INFO, "%s: reloaded: %s", bm->path, description);
 }
@@ -539,17 +672,23 @@ bridge_load_mappings(Bridge *b, const BridgeOptions *options, GError **error)
 	return TRUE;
 }
 
-static void
-bridge_start_mapping(Bridge *b, BridgeMapping *bm, gboolean watch)
+static gboolean
+bridge_start_mapping(Bridge *b, BridgeMapping *bm, gboolean watch, GError **error)
 {
 	Mapping *mapping = g_steal_pointer(&bm->mapping);
 	g_autofree char *description = bridge_mapping_describe(mapping);
+	g_autoptr(GError) local = NULL;
 
+	if (!bridge_mapping_install(bm, mapping, &local)) {
+		bm->mapping = mapping;
+		g_set_error(error, local->domain, local->code, "%s: %s", bm->path, local->message);
+		return FALSE;
+	}
 	bridge_log_warnings(b, mapping);
-	bridge_mapping_install(bm, mapping);
 	bridge_log(b, G_LOG_LEVEL_INFO, "%s: %s", bm->path, description);
 	if (watch)
 		bridge_mapping_watch(bm);
+	return TRUE;
 }
 
 static gboolean
@@ -593,8 +732,11 @@ bridge_new_full(const BridgeOptions *options, const TrackerSettings *tracker, Br
 	if (b->skeletons == NULL || !bridge_parse_targets(b, options, error) ||
 	    !bridge_load_mappings(b, options, error))
 		return NULL;
-	for (guint i = 0; i < b->mappings->len; i++)
-		bridge_start_mapping(b, g_ptr_array_index(b->mappings, i), options->watch);
+	for (guint i = 0; i < b->mappings->len; i++) {
+		if (!bridge_start_mapping(b, g_ptr_array_index(b->mappings, i), options->watch,
+		                          error))
+			return NULL;
+	}
 	return g_steal_pointer(&b);
 }
 
@@ -784,6 +926,19 @@ bridge_set_watch(Bridge *b, BridgeWatchFunc func, gpointer user_data)
 	b->watch_data = user_data;
 }
 
+void
+bridge_set_monitor_func(Bridge *b, BridgeMonitorFunc func, gpointer user_data)
+{
+	b->monitor = func;
+	b->monitor_data = user_data;
+	for (guint i = 0; i < b->mappings->len; i++) {
+		BridgeMapping *bm = g_ptr_array_index(b->mappings, i);
+
+		if (bm->outputs != NULL)
+			bridge_mapping_announce(bm, bm->outputs);
+	}
+}
+
 gboolean
 bridge_get_labels(Bridge *b, const DepthFrame *depth, guint8 *labels)
 {
@@ -835,6 +990,21 @@ bridge_describe_address(GString *s, const MappingRule *rule)
 	}
 }
 
+static const char *
+bridge_describe_kind(const MappingOutput *output)
+{
+	switch (output->kind) {
+	case MAPPING_OUTPUT_TUIO:
+		return "TUIO cursors to ";
+	case MAPPING_OUTPUT_WEBSOCKET:
+		return output->websocket.format == MAPPING_WS_JSON ? "JSON to WebSocket clients at "
+		                                                   : "OSC to WebSocket clients at ";
+	case MAPPING_OUTPUT_OSC:
+		break;
+	}
+	return "";
+}
+
 static void
 bridge_describe_mapping(GString *s, const Mapping *mapping)
 {
@@ -843,9 +1013,8 @@ bridge_describe_mapping(GString *s, const Mapping *mapping)
 		const MappingOutput *output = mapping_get_output(mapping, i);
 		g_autofree char *url = mapping_target_to_string(&output->target);
 
-		g_string_append_printf(
-		        s, "  output %s: %s%s\n", output->name,
-		        output->kind == MAPPING_OUTPUT_TUIO ? "TUIO cursors to " : "", url);
+		g_string_append_printf(s, "  output %s: %s%s\n", output->name,
+		                       bridge_describe_kind(output), url);
 	}
 	for (guint i = 0; i < mapping->rules->len; i++) {
 		const MappingRule *rule = mapping_get_rule(mapping, i);

@@ -13,6 +13,7 @@
 #include "base/depth.h"
 #include "mapping/message.h"
 #include "outputs/osc-output.h"
+#include "outputs/ws-server.h"
 #include "tracker/tracker.h"
 
 #define BRIDGE_ERROR (bridge_error_quark())
@@ -112,6 +113,19 @@ typedef void (*BridgeWatchFunc)(Bridge *bridge, const BridgeFrameInfo *info, gpo
 
 /** bridge_set_watch: @func sees every frame once its messages went out (NULL: none). */
 void bridge_set_watch(Bridge *bridge, BridgeWatchFunc func, gpointer user_data);
+
+/* Called with each WsServer whose output says monitor = true, when it is
+ * created (also after a reload that recreates it). */
+typedef void (*BridgeMonitorFunc)(WsServer *server, const MappingOutput *config,
+                                  gpointer user_data);
+
+/**
+ * bridge_set_monitor_func:
+ * @func hears of every listener whose output says monitor = true: at once
+ * of those already running, then of each a reload makes (NULL: none).
+ * Route handlers run on the bridge's main context.
+ */
+void bridge_set_monitor_func(Bridge *bridge, BridgeMonitorFunc func, gpointer user_data);
 
 /**
  * bridge_get_labels:

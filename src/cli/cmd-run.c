@@ -126,6 +126,9 @@ cmd_run_describe_outputs(const CmdRun *run, GString *s)
 		g_string_append_printf(s, "%s %s %s", i ? ";" : " |",
 		                       osc_output_config(output)->name,
 		                       osc_output_state_name(stats.state));
+		if (osc_output_ws_server(output) != NULL)
+			g_string_append_printf(s, ", %u client%s", stats.clients,
+			                       stats.clients == 1 ? "" : "s");
 		if (stats.errors > 0)
 			g_string_append_printf(s, ", %" G_GUINT64_FORMAT " errors", stats.errors);
 		if (stats.last_error != NULL)

@@ -557,7 +557,7 @@ static gboolean
 mapping_parser_output_kind(Parser *p, const Section *s, const Entry *e, gpointer object,
                            GError **error)
 {
-	static const char *const kinds[] = { "osc", "tuio" };
+	static const char *const kinds[] = { "osc", "tuio", "websocket" };
 	MappingOutput *output = object;
 	guint kind = 0;
 
@@ -720,6 +720,169 @@ mapping_parser_tuio_output(Parser *p, const Section *s, MappingOutput *output, G
 	return mapping_parser_output_check_multicast(p, s, output, error);
 }
 
+/* ---- [output NAME] with kind = websocket ---- */
+
+static gboolean
+mapping_parser_ws_format(Parser *p, const Section *s, const Entry *e, gpointer object,
+                         GError **error)
+{
+	static const char *const formats[] = { "osc", "json" };
+	MappingOutput *output = object;
+	guint format = 0;
+
+	if (!mapping_parser_enum(p, s, e, formats, G_N_ELEMENTS(formats), &format, error))
+		return FALSE;
+	output->websocket.format = (MappingWsFormat)format;
+	return TRUE;
+}
+
+/* "http://host[:port]" or "https://...", as browsers send it: no path. */
+static gboolean
+mapping_parser_origin_valid(const char *origin)
+{
+	const char *host;
+
+	if (strcmp(origin, "null") == 0 || strcmp(origin, "file://") == 0 ||
+	    strcmp(origin, "*") == 0)
+		return TRUE;
+	if (g_str_has_prefix(origin, "http://"))
+		host = origin + strlen("http://");
+	else if (g_str_has_prefix(origin, "https://"))
+		host = origin + strlen("https://");
+	else
+		return FALSE;
+	if (*host == '\0')
+		return FALSE;
+	for (; *host != '\0'; host++) {
+		if (!g_ascii_isalnum(*host) && !strchr(".-:[]", *host))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+static gboolean
+mapping_parser_ws_origins(Parser *p, const Section *s, const Entry *e, gpointer object,
+                          GError **error)
+{
+	MappingOutput *output = object;
+	g_auto(GStrv) words = mapping_parser_words(e->value);
+
+	for (guint i = 0; words[i] != NULL; i++) {
+		if (!mapping_parser_origin_valid(words[i]))
+			return mapping_parser_fail_entry(
+			        p, s, e, error,
+			        "expected origins such as http://studio.local:8080, file:// or "
+			        "null "
+			        "(or * for any page), separated by spaces; got '%s'",
+			        words[i]);
+	}
+	output->websocket.allow_origins = g_steal_pointer(&words);
+	return TRUE;
+}
+
+static gboolean
+mapping_parser_ws_max_clients(Parser *p, const Section *s, const Entry *e, gpointer object,
+                              GError **error)
+{
+	MappingOutput *output = object;
+
+	return mapping_parser_uint(p, s, e, 1, 1024, &output->websocket.max_clients, error);
+}
+
+static gboolean
+mapping_parser_ws_monitor(Parser *p, const Section *s, const Entry *e, gpointer object,
+                          GError **error)
+{
+	static const char *const values[] = { "false", "true" };
+	MappingOutput *output = object;
+	guint monitor = 0;
+
+	if (!mapping_parser_enum(p, s, e, values, G_N_ELEMENTS(values), &monitor, error))
+		return FALSE;
+	output->websocket.monitor = monitor == 1;
+	return TRUE;
+}
+
+static const KeyDef ws_output_keys[] = {
+	{ "kind", mapping_parser_output_kind, ALL_SCOPES, ALL_SCOPES },
+	{ "target", mapping_parser_output_target, ALL_SCOPES, 0 },
+	{ "bundle", mapping_parser_output_bundle, ALL_SCOPES, 0 },
+	{ "max_packet", mapping_parser_output_max_packet, ALL_SCOPES, 0 },
+	{ "format", mapping_parser_ws_format, ALL_SCOPES, 0 },
+	{ "allow_origins", mapping_parser_ws_origins, ALL_SCOPES, 0 },
+	{ "max_clients", mapping_parser_ws_max_clients, ALL_SCOPES, 0 },
+	{ "monitor", mapping_parser_ws_monitor, ALL_SCOPES, 0 },
+};
+
+/* Two listeners cannot have one port: the second would fail to start. */
+static gboolean
+mapping_parser_ws_check_listener(const Parser *p, const Section *s, const MappingOutput *output,
+                                 GError **error)
+{
+	const Entry *e = mapping_parser_find(s, "target");
+
+	for (guint i = 0; i + 1 < p->mapping->outputs->len; i++) {
+		const MappingOutput *other = mapping_get_output(p->mapping, i);
+
+		if (other->kind != MAPPING_OUTPUT_WEBSOCKET ||
+		    !mapping_target_same_listener(&other->target, &output->target))
+			continue;
+		return mapping_parser_fail(
+		        p, e ? e->line : s->line, error,
+		        "%s target: [output %s] (line %u) listens on port %u already; "
+		        "give each WebSocket output a port of its own",
+		        s->title, other->name, other->line, output->target.port);
+	}
+	return TRUE;
+}
+
+static gboolean
+mapping_parser_ws_output(Parser *p, const Section *s, MappingOutput *output, GError **error)
+{
+	const Entry *e;
+
+	output->websocket.max_clients = MAPPING_WS_MAX_CLIENTS;
+	if (!mapping_parser_apply(p, s, ws_output_keys, G_N_ELEMENTS(ws_output_keys), ALL_SCOPES,
+	                          output, error))
+		return FALSE;
+	e = mapping_parser_find(s, "target");
+	if (e == NULL)
+		mapping_target_parse(MAPPING_WS_TARGET, &output->target, NULL);
+	else if (output->target.transport != MAPPING_TRANSPORT_WS)
+		return mapping_parser_fail_entry(p, s, e, error,
+		                                 "a WebSocket output listens for clients: "
+		                                 "ws://ADDRESS:PORT/PATH, got '%s'",
+		                                 e->value);
+	e = mapping_parser_find(s, "bundle");
+	if (e != NULL && output->websocket.format == MAPPING_WS_JSON)
+		return mapping_parser_fail_entry(p, s, e, error,
+		                                 "format = json sends each message on its own; "
+		                                 "bundle is for format = osc");
+	return mapping_parser_ws_check_listener(p, s, output, error);
+}
+
+/* Keys of a WebSocket output in another kind's section: say whose they are. */
+static gboolean
+mapping_parser_check_ws_keys(const Parser *p, const Section *s, const MappingOutput *output,
+                             GError **error)
+{
+	const char *keys[] = { "format", "allow_origins", "max_clients", "monitor" };
+	const Entry *target = mapping_parser_find(s, "target");
+
+	for (guint i = 0; i < G_N_ELEMENTS(keys); i++) {
+		const Entry *e = mapping_parser_find(s, keys[i]);
+
+		if (e != NULL)
+			return mapping_parser_fail_entry(p, s, e, error,
+			                                 "only for kind = websocket");
+	}
+	if (target != NULL && output->target.transport == MAPPING_TRANSPORT_WS)
+		return mapping_parser_fail_entry(p, s, target, error,
+		                                 "ws:// is for kind = websocket; this output "
+		                                 "sends to osc.udp:// or osc.tcp://");
+	return TRUE;
+}
+
 static gboolean
 mapping_parser_output(Parser *p, const Section *s, GError **error)
 {
@@ -737,10 +900,16 @@ mapping_parser_output(Parser *p, const Section *s, GError **error)
 	g_ptr_array_add(p->mapping->outputs, output);
 	g_hash_table_insert(p->output_index, output->name,
 	                    GUINT_TO_POINTER(p->mapping->outputs->len));
+	if (kind != NULL && strcmp(kind->value, "websocket") == 0)
+		return mapping_parser_ws_output(p, s, output, error);
+	if (!mapping_parser_check_ws_keys(p, s, output, error))
+		return FALSE;
 	if (kind != NULL && strcmp(kind->value, "tuio") == 0)
-		return mapping_parser_tuio_output(p, s, output, error);
+		return mapping_parser_tuio_output(p, s, output, error) &&
+		       mapping_parser_check_ws_keys(p, s, output, error);
 	return mapping_parser_apply(p, s, output_keys, G_N_ELEMENTS(output_keys), ALL_SCOPES,
 	                            output, error) &&
+	       mapping_parser_check_ws_keys(p, s, output, error) &&
 	       mapping_parser_output_check_multicast(p, s, output, error);
 }
 

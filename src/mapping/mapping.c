@@ -3,6 +3,7 @@
  * disk mapping-file.c's. */
 #include "mapping.h"
 
+#include <gio/gio.h>
 #include <math.h>
 #include <string.h>
 
@@ -243,6 +244,7 @@ mapping_output_free(gpointer data)
 	mapping_target_clear(&output->target);
 	g_free(output->interface);
 	g_free(output->tuio_source.name);
+	g_strfreev(output->websocket.allow_origins);
 	g_free(output);
 }
 
@@ -327,17 +329,83 @@ mapping_target_host_valid(const char *host, gsize len)
 static gboolean
 mapping_target_scheme(const char *text, MappingTransport *transport, const char **rest)
 {
-	if (g_str_has_prefix(text, "osc.udp://")) {
-		*transport = MAPPING_TRANSPORT_UDP;
-		*rest = text + strlen("osc.udp://");
-		return TRUE;
-	}
-	if (g_str_has_prefix(text, "osc.tcp://")) {
-		*transport = MAPPING_TRANSPORT_TCP;
-		*rest = text + strlen("osc.tcp://");
-		return TRUE;
+	static const struct {
+		const char *prefix;
+		MappingTransport transport;
+	} schemes[] = {
+		{ "osc.udp://", MAPPING_TRANSPORT_UDP },
+		{ "osc.tcp://", MAPPING_TRANSPORT_TCP },
+		{ "ws://", MAPPING_TRANSPORT_WS },
+	};
+
+	for (guint i = 0; i < G_N_ELEMENTS(schemes); i++) {
+		if (g_str_has_prefix(text, schemes[i].prefix)) {
+			*transport = schemes[i].transport;
+			*rest = text + strlen(schemes[i].prefix);
+			return TRUE;
+		}
 	}
 	return FALSE;
+}
+
+/* "/osc": a path of its own (the root is left to pages), in characters a
+ * URL takes as they are. */
+static gboolean
+mapping_target_path_valid(const char *path)
+{
+	if (path[0] != '/' || path[1] == '\0' || strlen(path) > 128)
+		return FALSE;
+	for (const char *c = path; *c != '\0'; c++) {
+		if (!g_ascii_isalnum(*c) && !strchr("/-_.~", *c))
+			return FALSE;
+	}
+	return TRUE;
+}
+
+/* A listener binds an address of this machine: no name is looked up. */
+static gboolean
+mapping_target_listen_host_valid(const char *host)
+{
+	g_autoptr(GInetAddress) address = NULL;
+
+	if (strcmp(host, "localhost") == 0)
+		return TRUE;
+	address = g_inet_address_new_from_string(host);
+	return address != NULL && g_inet_address_get_family(address) == G_SOCKET_FAMILY_IPV4;
+}
+
+static gboolean
+mapping_target_parse_ws(const char *text, const char *rest, MappingTarget *target, GError **error)
+{
+	const char *slash = strchr(rest, '/');
+	const char *colon = slash ? g_strrstr_len(rest, slash - rest, ":") : NULL;
+	g_autofree char *host = colon ? g_strndup(rest, colon - rest) : NULL;
+	g_autofree char *port_text = colon ? g_strndup(colon + 1, slash - colon - 1) : NULL;
+	guint64 port;
+
+	if (colon == NULL || !mapping_target_path_valid(slash)) {
+		g_set_error(error, MAPPING_ERROR, MAPPING_ERROR_TARGET,
+		            "expected ws://ADDRESS:PORT/PATH (ws://127.0.0.1:7180/osc), got '%s'",
+		            text);
+		return FALSE;
+	}
+	if (!mapping_target_listen_host_valid(host)) {
+		g_set_error(error, MAPPING_ERROR, MAPPING_ERROR_TARGET,
+		            "a WebSocket output listens on an IPv4 address of this machine "
+		            "(127.0.0.1, 0.0.0.0 for every one) or localhost, got '%s'",
+		            host);
+		return FALSE;
+	}
+	if (!g_ascii_string_to_unsigned(port_text, 10, 1, 65535, &port, NULL)) {
+		g_set_error(error, MAPPING_ERROR, MAPPING_ERROR_TARGET,
+		            "the port must be a number from 1 to 65535, got '%s'", port_text);
+		return FALSE;
+	}
+	target->transport = MAPPING_TRANSPORT_WS;
+	target->host = g_steal_pointer(&host);
+	target->port = (guint)port;
+	target->path = g_strdup(slash);
+	return TRUE;
 }
 
 gboolean
@@ -347,11 +415,15 @@ mapping_target_parse(const char *text, MappingTarget *target, GError **error)
 	const char *rest, *colon;
 	guint64 port;
 
+	if (mapping_target_scheme(text, &transport, &rest) && transport == MAPPING_TRANSPORT_WS)
+		return mapping_target_parse_ws(text, rest, target, error);
 	if (!mapping_target_scheme(text, &transport, &rest) ||
 	    (colon = strrchr(rest, ':')) == NULL ||
 	    !mapping_target_host_valid(rest, colon - rest)) {
 		g_set_error(error, MAPPING_ERROR, MAPPING_ERROR_TARGET,
-		            "expected osc.udp://HOST:PORT or osc.tcp://HOST:PORT, got '%s'", text);
+		            "expected osc.udp://HOST:PORT, osc.tcp://HOST:PORT or "
+		            "ws://ADDRESS:PORT/PATH, got '%s'",
+		            text);
 		return FALSE;
 	}
 	if (!g_ascii_string_to_unsigned(colon + 1, 10, 1, 65535, &port, NULL)) {
@@ -362,6 +434,7 @@ mapping_target_parse(const char *text, MappingTarget *target, GError **error)
 	target->transport = transport;
 	target->host = g_strndup(rest, colon - rest);
 	target->port = (guint)port;
+	target->path = NULL;
 	return TRUE;
 }
 
@@ -369,6 +442,7 @@ void
 mapping_target_clear(MappingTarget *target)
 {
 	g_clear_pointer(&target->host, g_free);
+	g_clear_pointer(&target->path, g_free);
 }
 
 void
@@ -377,14 +451,29 @@ mapping_target_copy(MappingTarget *dest, const MappingTarget *src)
 	dest->transport = src->transport;
 	dest->host = g_strdup(src->host);
 	dest->port = src->port;
+	dest->path = g_strdup(src->path);
 }
 
 char *
 mapping_target_to_string(const MappingTarget *target)
 {
+	if (target->transport == MAPPING_TRANSPORT_WS)
+		return g_strdup_printf("ws://%s:%u%s", target->host, target->port, target->path);
 	return g_strdup_printf("osc.%s://%s:%u",
 	                       target->transport == MAPPING_TRANSPORT_TCP ? "tcp" : "udp",
 	                       target->host, target->port);
+}
+
+static gboolean
+mapping_websocket_equal(const MappingWebsocket *a, const MappingWebsocket *b)
+{
+	const char *const *oa = (const char *const *)a->allow_origins;
+	const char *const *ob = (const char *const *)b->allow_origins;
+
+	if ((oa == NULL) != (ob == NULL) || (oa != NULL && !g_strv_equal(oa, ob)))
+		return FALSE;
+	return a->format == b->format && a->max_clients == b->max_clients &&
+	       a->monitor == b->monitor;
 }
 
 gboolean
@@ -393,7 +482,25 @@ mapping_output_equal(const MappingOutput *a, const MappingOutput *b)
 	return a->kind == b->kind && a->target.transport == b->target.transport &&
 	       g_strcmp0(a->target.host, b->target.host) == 0 && a->target.port == b->target.port &&
 	       a->bundle == b->bundle && a->max_packet == b->max_packet && a->ttl == b->ttl &&
-	       g_strcmp0(a->interface, b->interface) == 0;
+	       g_strcmp0(a->interface, b->interface) == 0 &&
+	       g_strcmp0(a->target.path, b->target.path) == 0 &&
+	       mapping_websocket_equal(&a->websocket, &b->websocket);
+}
+
+/* "localhost" listens where "127.0.0.1" does. */
+static const char *
+mapping_listen_host(const char *host)
+{
+	return strcmp(host, "localhost") == 0 ? "127.0.0.1" : host;
+}
+
+gboolean
+mapping_target_same_listener(const MappingTarget *a, const MappingTarget *b)
+{
+	const char *ha = mapping_listen_host(a->host), *hb = mapping_listen_host(b->host);
+
+	return a->port == b->port &&
+	       (strcmp(ha, hb) == 0 || strcmp(ha, "0.0.0.0") == 0 || strcmp(hb, "0.0.0.0") == 0);
 }
 
 gboolean

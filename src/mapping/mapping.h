@@ -40,13 +40,15 @@ typedef enum {
 #define MAPPING_MAX_ARGS 128
 
 typedef enum {
-	MAPPING_OUTPUT_OSC,  /* messages from the rules */
-	MAPPING_OUTPUT_TUIO, /* hands as TUIO cursors; no rules send to it */
+	MAPPING_OUTPUT_OSC,       /* messages from the rules */
+	MAPPING_OUTPUT_TUIO,      /* hands as TUIO cursors; no rules send to it */
+	MAPPING_OUTPUT_WEBSOCKET, /* messages from the rules, to WebSocket clients */
 } MappingOutputKind;
 
 typedef enum {
 	MAPPING_TRANSPORT_UDP,
 	MAPPING_TRANSPORT_TCP,
+	MAPPING_TRANSPORT_WS, /* a listener: ws://ADDRESS:PORT/PATH */
 } MappingTransport;
 
 typedef enum {
@@ -59,7 +61,26 @@ typedef struct {
 	MappingTransport transport;
 	char *host;
 	guint port;
+	char *path; /* ws: the WebSocket's path ("/osc"); NULL for the others */
 } MappingTarget;
+
+/* A WebSocket output's listener when the file names none. */
+#define MAPPING_WS_TARGET "ws://127.0.0.1:7180/osc"
+/* The most clients a WebSocket output takes unless it says otherwise. */
+#define MAPPING_WS_MAX_CLIENTS 16
+
+/* What a WebSocket output sends each client. */
+typedef enum {
+	MAPPING_WS_OSC,  /* each OSC packet as one binary message */
+	MAPPING_WS_JSON, /* each message as one JSON text message */
+} MappingWsFormat;
+
+typedef struct {
+	MappingWsFormat format;
+	char **allow_origins; /* pages that may connect, NULL: the bridge's own and local files */
+	guint max_clients;
+	gboolean monitor; /* serve the web monitor on the listener */
+} MappingWebsocket;
 
 /* The longest application name in a TUIO source message. The reference
  * clients take any length; a name is a word or two, and this keeps the
@@ -83,6 +104,7 @@ typedef struct {
 	char *interface;               /* multicast: network interface, or NULL */
 	TuioConfig tuio;               /* kind tuio: touch, box, profile */
 	MappingTuioSource tuio_source; /* kind tuio: the source message */
+	MappingWebsocket websocket;    /* kind websocket */
 } MappingOutput;
 
 /* What a rule sends a message for. */
@@ -305,8 +327,9 @@ mapping_get_rule(const Mapping *mapping, guint index)
 
 /**
  * mapping_target_parse:
- * Parses "osc.udp://HOST:PORT" or "osc.tcp://HOST:PORT" into @target,
- * which the caller clears with mapping_target_clear().
+ * Parses "osc.udp://HOST:PORT", "osc.tcp://HOST:PORT" or
+ * "ws://ADDRESS:PORT/PATH" (ADDRESS an IPv4 address or localhost) into
+ * @target, which the caller clears with mapping_target_clear().
  */
 gboolean mapping_target_parse(const char *text, MappingTarget *target, GError **error);
 void mapping_target_clear(MappingTarget *target);
@@ -317,6 +340,12 @@ char *mapping_target_to_string(const MappingTarget *target);
 
 /** mapping_output_equal: @a and @b send the same way to the same place. */
 gboolean mapping_output_equal(const MappingOutput *a, const MappingOutput *b);
+
+/**
+ * mapping_target_same_listener: @a and @b (ws targets) would listen on the
+ * same port of the same address (0.0.0.0 being every address).
+ */
+gboolean mapping_target_same_listener(const MappingTarget *a, const MappingTarget *b);
 
 /** mapping_event_name: the built-in name ("new_user", "swipe_left"). */
 const char *mapping_event_name(MappingEvent event);

@@ -1,6 +1,7 @@
 #include "osc-output.h"
 
 #include <errno.h>
+#include <math.h>
 #include <gio/gio.h>
 #include <net/if.h>
 #include <netinet/in.h>
@@ -45,6 +46,8 @@ struct _OscOutput {
 	char *last_error; /* while failing */
 	char *last_kind;  /* what kind of failure it is, for telling repeats */
 	guint repeats;    /* the times a failure of that kind came again unlogged */
+	WsServer *ws;     /* kind websocket: the listener */
+	GString *json;    /* kind websocket, format json: scratch */
 };
 
 static void osc_output_advance(OscOutput *o);
@@ -538,6 +541,129 @@ osc_output_resolve(OscOutput *o)
 	                                osc_output_resolved, o);
 }
 
+/* ---- WebSocket ---- */
+
+/* Each packet, bundle or message, as one binary message: osc.js's way. */
+static void
+osc_output_send_ws(OscOutput *o)
+{
+	for (guint i = 0; i < o->packets->spans->len; i++) {
+		const OscEncodeSpan *span = &g_array_index(o->packets->spans, OscEncodeSpan, i);
+
+		ws_server_broadcast(o->ws, FALSE, o->packets->data->data + span->offset,
+		                    span->length);
+		o->packets_sent++;
+		o->messages_sent += span->messages;
+	}
+}
+
+static void
+osc_output_json_string(GString *s, const char *text)
+{
+	g_string_append_c(s, '"');
+	for (const char *c = text; *c != '\0'; c++) {
+		if (*c == '"' || *c == '\\')
+			g_string_append_printf(s, "\\%c", *c);
+		else if ((guchar)*c < 0x20)
+			g_string_append_printf(s, "\\u%04x", (guchar)*c);
+		else
+			g_string_append_c(s, *c);
+	}
+	g_string_append_c(s, '"');
+}
+
+static void
+osc_output_json_arg(GString *s, const MessageBatch *batch, const MessageArg *arg)
+{
+	char number[G_ASCII_DTOSTR_BUF_SIZE];
+
+	switch (arg->type) {
+	case MESSAGE_ARG_INT32:
+		g_string_append_printf(s, "%" G_GINT32_FORMAT, arg->i);
+		break;
+	case MESSAGE_ARG_FLOAT32:
+		/* JSON has no NaN or infinity. */
+		if (!isfinite(arg->f))
+			g_string_append(s, "null");
+		else
+			g_string_append(
+			        s, g_ascii_formatd(number, sizeof(number), "%.9g", (double)arg->f));
+		break;
+	case MESSAGE_ARG_STRING:
+		osc_output_json_string(s, message_arg_string(batch, arg));
+		break;
+	}
+}
+
+/* {"address": "/skel/user1/head", "args": [0.1, 0.5, 2.9, 1], "time": 1764950000.25} */
+static void
+osc_output_json_message(GString *s, const MessageBatch *batch, const Message *m, gint64 timetag_us)
+{
+	g_string_assign(s, "{\"address\": ");
+	osc_output_json_string(s, message_address(batch, m));
+	g_string_append(s, ", \"args\": [");
+	for (guint a = 0; a < m->n_args; a++) {
+		if (a > 0)
+			g_string_append(s, ", ");
+		osc_output_json_arg(s, batch, message_arg(batch, m, a));
+	}
+	g_string_append_printf(s, "], \"time\": %" G_GINT64_FORMAT ".%06d}",
+	                       timetag_us / G_USEC_PER_SEC, (int)(timetag_us % G_USEC_PER_SEC));
+}
+
+static void
+osc_output_send_json(OscOutput *o, const MessageBatch *batch, gint64 timetag_us)
+{
+	for (guint i = 0; i < message_batch_length(batch); i++) {
+		osc_output_json_message(o->json, batch, message_batch_get(batch, i), timetag_us);
+		ws_server_broadcast(o->ws, TRUE, o->json->str, o->json->len);
+		o->packets_sent++;
+		o->messages_sent++;
+	}
+}
+
+static void
+osc_output_ws_setup(const MappingOutput *config, WsServerSetup *setup)
+{
+	setup->host = config->target.host;
+	setup->port = config->target.port;
+	setup->path = config->target.path;
+	setup->allow_origins = (const char *const *)config->websocket.allow_origins;
+	setup->max_clients = config->websocket.max_clients;
+}
+
+static void
+osc_output_ws_log(GLogLevelFlags level, const char *label G_GNUC_UNUSED, const char *message,
+                  gpointer user_data)
+{
+	OscOutput *o = user_data;
+
+	if (o->log != NULL)
+		o->log(level, o->label, message, o->user_data);
+}
+
+/* Takes @previous's listener when it listens where @o would. */
+static gboolean
+osc_output_ws_listen(OscOutput *o, OscOutput *previous, GError **error)
+{
+	WsServerSetup setup;
+
+	osc_output_ws_setup(&o->config, &setup);
+	if (previous != NULL && previous->ws != NULL && ws_server_matches(previous->ws, &setup)) {
+		o->ws = g_steal_pointer(&previous->ws);
+		ws_server_configure(o->ws, &setup, o->label);
+	} else {
+		o->ws = ws_server_new(&setup, o->label, osc_output_ws_log, o, error);
+	}
+	if (o->ws == NULL)
+		return FALSE;
+	/* The listener logs through the output that holds it now. */
+	ws_server_set_log(o->ws, osc_output_ws_log, o);
+	o->json = g_string_new(NULL);
+	o->state = OSC_OUTPUT_READY;
+	return TRUE;
+}
+
 /* ---- the output ---- */
 
 /* The next step towards sending: resolve, then connect or open a socket. */
@@ -552,9 +678,9 @@ osc_output_advance(OscOutput *o)
 		osc_output_open_udp(o);
 }
 
-OscOutput *
-osc_output_new(const MappingOutput *config, const char *label, OscOutputLogFunc log,
-               gpointer user_data)
+static OscOutput *
+osc_output_make(const MappingOutput *config, const char *label, OscOutputLogFunc log,
+                gpointer user_data)
 {
 	OscOutput *o = g_new0(OscOutput, 1);
 
@@ -562,6 +688,7 @@ osc_output_new(const MappingOutput *config, const char *label, OscOutputLogFunc 
 	o->config.name = g_strdup(config->name);
 	mapping_target_copy(&o->config.target, &config->target);
 	o->config.interface = g_strdup(config->interface);
+	o->config.websocket.allow_origins = g_strdupv(config->websocket.allow_origins);
 	o->label = g_strdup(label);
 	o->log = log;
 	o->user_data = user_data;
@@ -570,8 +697,33 @@ osc_output_new(const MappingOutput *config, const char *label, OscOutputLogFunc 
 	o->vectors = g_array_new(FALSE, FALSE, sizeof(GOutputVector));
 	o->datagrams = g_array_new(FALSE, FALSE, sizeof(GOutputMessage));
 	o->backoff_ms = BACKOFF_MIN_MS;
+	return o;
+}
+
+OscOutput *
+osc_output_new(const MappingOutput *config, const char *label, OscOutputLogFunc log,
+               gpointer user_data)
+{
+	OscOutput *o;
+
+	g_return_val_if_fail(config->kind != MAPPING_OUTPUT_WEBSOCKET, NULL);
+	o = osc_output_make(config, label, log, user_data);
 	osc_output_advance(o);
 	return o;
+}
+
+OscOutput *
+osc_output_open(const MappingOutput *config, const char *label, OscOutputLogFunc log,
+                gpointer user_data, OscOutput *previous, GError **error)
+{
+	g_autoptr(OscOutput) o = NULL;
+
+	if (config->kind != MAPPING_OUTPUT_WEBSOCKET)
+		return osc_output_new(config, label, log, user_data);
+	o = osc_output_make(config, label, log, user_data);
+	if (!osc_output_ws_listen(o, previous, error))
+		return NULL;
+	return g_steal_pointer(&o);
 }
 
 void
@@ -582,6 +734,9 @@ osc_output_free(OscOutput *o)
 	if (o->cancellable != NULL)
 		g_cancellable_cancel(o->cancellable);
 	g_clear_object(&o->cancellable);
+	g_clear_pointer(&o->ws, ws_server_free);
+	if (o->json != NULL)
+		g_string_free(o->json, TRUE);
 	/* Whatever the kernel takes now still reaches the receiver. */
 	if (o->connection != NULL)
 		osc_output_tcp_flush(o);
@@ -601,6 +756,7 @@ osc_output_free(OscOutput *o)
 	g_free(o->config.name);
 	mapping_target_clear(&o->config.target);
 	g_free(o->config.interface);
+	g_strfreev(o->config.websocket.allow_origins);
 	g_free(o);
 }
 
@@ -608,6 +764,10 @@ osc_output_free(OscOutput *o)
 static void
 osc_output_transmit(OscOutput *o)
 {
+	if (o->ws != NULL) {
+		osc_output_send_ws(o);
+		return;
+	}
 	if (o->state != OSC_OUTPUT_READY && o->config.target.transport == MAPPING_TRANSPORT_TCP) {
 		osc_output_tcp_hold(o);
 		return;
@@ -627,6 +787,10 @@ osc_output_send(OscOutput *o, const MessageBatch *batch, gint64 timetag_us)
 {
 	if (message_batch_length(batch) == 0)
 		return;
+	if (o->ws != NULL && o->config.websocket.format == MAPPING_WS_JSON) {
+		osc_output_send_json(o, batch, timetag_us);
+		return;
+	}
 	osc_encode_batch(batch, o->config.bundle, o->config.max_packet, timetag_us, o->packets);
 	osc_output_transmit(o);
 }
@@ -665,4 +829,21 @@ osc_output_get_stats(const OscOutput *o, OscOutputStats *stats)
 	stats->messages = o->messages_sent;
 	stats->errors = o->errors;
 	stats->last_error = o->last_error;
+	stats->clients = 0;
+	stats->dropped = stats->refused = 0;
+	if (o->ws != NULL) {
+		WsServerStats ws;
+
+		ws_server_get_stats(o->ws, &ws);
+		stats->clients = ws.clients;
+		stats->dropped = ws.dropped;
+		stats->refused = ws.refused;
+		stats->errors += ws.dropped + ws.refused;
+	}
+}
+
+WsServer *
+osc_output_ws_server(const OscOutput *o)
+{
+	return o->ws;
 }

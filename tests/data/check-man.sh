@@ -50,6 +50,7 @@ target = osc.udp://127.0.0.1:9'
 printf '%s\nnot_a_key = 1\n' "$head" >"$maps/mapping.map"
 printf '%s\n%s\nnot_a_key = 1\n' "$head" "$osc" >"$maps/osc.map"
 printf '%s\n[output o]\nkind = tuio\nnot_a_key = 1\n' "$head" >"$maps/tuio.map"
+printf '%s\n[output o]\nkind = websocket\nnot_a_key = 1\n' "$head" >"$maps/websocket.map"
 for scope in joint event; do
 	printf '%s\n%s\n[rule r]\noutput = o\nfor = %s\naddress = /a\nnot_a_key = 1\n' \
 		"$head" "$osc" "$scope" >"$maps/rule-$scope.map"

@@ -1017,8 +1017,19 @@ test_run_bad_target(void)
 	const char *args[] = { "run", "--target", "localhost:7000", NULL };
 
 	run_expect_error(args, 2,
-	                 "skelbridge: --target localhost:7000: expected osc.udp://HOST:PORT "
-	                 "or osc.tcp://HOST:PORT, got 'localhost:7000'\n");
+	                 "skelbridge: --target localhost:7000: expected osc.udp://HOST:PORT, "
+	                 "osc.tcp://HOST:PORT or ws://ADDRESS:PORT/PATH, got 'localhost:7000'\n");
+}
+
+/* A WebSocket output listens and an OSC output sends: neither takes the other's URL. */
+static void
+test_run_target_wrong_kind(void)
+{
+	const char *args[] = { "run", "--target", "ws://127.0.0.1:7180/osc", NULL };
+
+	run_expect_error(args, 2,
+	                 "skelbridge: --target ws://127.0.0.1:7180/osc: output 'default' sends "
+	                 "OSC to a receiver: give osc.udp://HOST:PORT or osc.tcp://HOST:PORT\n");
 }
 
 static void
@@ -1155,6 +1166,7 @@ main(int argc, char **argv)
 	g_test_add_func("/run/error/unknown-mapping", test_run_unknown_mapping);
 	g_test_add_func("/run/error/broken-mapping", test_run_broken_mapping);
 	g_test_add_func("/run/error/bad-target", test_run_bad_target);
+	g_test_add_func("/run/error/target-of-the-wrong-kind", test_run_target_wrong_kind);
 	g_test_add_func("/run/error/target-names-no-output", test_run_target_names_nothing);
 	g_test_add_func("/run/error/unknown-skeletons", test_run_unknown_skeletons);
 	g_test_add_func("/run/error/bad-bridge-name", test_run_bad_bridge_name);

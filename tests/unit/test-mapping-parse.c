@@ -18,6 +18,8 @@
 #define NAME_65 "nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn"
 /* A TUIO output to which a test appends keys. */
 #define TUIO "[output t]\nkind = tuio\n"
+/* A WebSocket output to which a test appends keys. */
+#define WS "[output w]\nkind = websocket\n"
 /* A complete rule to which a test appends one key. */
 #define RULE(scope) "[rule r]\noutput = o\nfor = " scope "\naddress = /a\n"
 
@@ -80,14 +82,14 @@ static const ErrorCase error_cases[] = {
 	  "3: [mapping] user_ids: expected unique or slot, got 'lowest'" },
 	/* [output] */
 	{ "output-kind", HEAD "[output o]\nkind = midi\n",
-	  "4: [output o] kind: expected osc or tuio, got 'midi'" },
+	  "4: [output o] kind: expected osc, tuio or websocket, got 'midi'" },
 	{ "output-bundle", HEAD OUT "bundle = message\n",
 	  "6: [output o] bundle: expected frame, user or none, got 'message'" },
 	{ "output-max-packet", HEAD OUT "max_packet = 70000\n",
 	  "6: [output o] max_packet: expected a whole number from 64 to 65507, got '70000'" },
 	{ "target-url", HEAD "[output o]\nkind = osc\ntarget = udp://127.0.0.1:7000\n",
-	  "5: [output o] target: expected osc.udp://HOST:PORT or osc.tcp://HOST:PORT, got "
-	  "'udp://127.0.0.1:7000'" },
+	  "5: [output o] target: expected osc.udp://HOST:PORT, osc.tcp://HOST:PORT or "
+	  "ws://ADDRESS:PORT/PATH, got 'udp://127.0.0.1:7000'" },
 	{ "target-port", HEAD "[output o]\nkind = osc\ntarget = osc.udp://127.0.0.1:70000\n",
 	  "5: [output o] target: the port must be a number from 1 to 65535, got '70000'" },
 	{ "ttl-over-tcp",
@@ -378,6 +380,50 @@ static const ErrorCase error_cases[] = {
 	{ "tuio-rule-to-it", HEAD TUIO "[rule r]\noutput = t\nfor = frame\naddress = /a\n",
 	  "6: [rule r] output: [output t] is a TUIO output: it sends hands by itself, rules "
 	  "cannot send to it" },
+	/* [output] with kind = websocket */
+	{ "ws-unknown-key", HEAD WS "ttl = 2\n",
+	  "5: [output w] ttl: unknown key; keys are kind, target, bundle, max_packet, format, "
+	  "allow_origins, max_clients and monitor" },
+	{ "ws-target-osc", HEAD WS "target = osc.udp://127.0.0.1:7000\n",
+	  "5: [output w] target: a WebSocket output listens for clients: ws://ADDRESS:PORT/PATH, "
+	  "got 'osc.udp://127.0.0.1:7000'" },
+	{ "ws-target-no-path", HEAD WS "target = ws://127.0.0.1:7180\n",
+	  "5: [output w] target: expected ws://ADDRESS:PORT/PATH (ws://127.0.0.1:7180/osc), got "
+	  "'ws://127.0.0.1:7180'" },
+	{ "ws-target-root", HEAD WS "target = ws://127.0.0.1:7180/\n",
+	  "5: [output w] target: expected ws://ADDRESS:PORT/PATH (ws://127.0.0.1:7180/osc), got "
+	  "'ws://127.0.0.1:7180/'" },
+	{ "ws-target-name", HEAD WS "target = ws://studio.local:7180/osc\n",
+	  "5: [output w] target: a WebSocket output listens on an IPv4 address of this machine "
+	  "(127.0.0.1, 0.0.0.0 for every one) or localhost, got 'studio.local'" },
+	{ "ws-target-port", HEAD WS "target = ws://127.0.0.1:0/osc\n",
+	  "5: [output w] target: the port must be a number from 1 to 65535, got '0'" },
+	{ "ws-target-on-osc", HEAD "[output o]\nkind = osc\ntarget = ws://127.0.0.1:7180/osc\n",
+	  "5: [output o] target: ws:// is for kind = websocket; this output sends to osc.udp:// "
+	  "or osc.tcp://" },
+	{ "ws-format", HEAD WS "format = xml\n",
+	  "5: [output w] format: expected osc or json, got 'xml'" },
+	{ "ws-json-bundle", HEAD WS "format = json\nbundle = frame\n",
+	  "6: [output w] bundle: format = json sends each message on its own; bundle is for "
+	  "format = osc" },
+	{ "ws-origin", HEAD WS "allow_origins = http://a.local ftp://b.local\n",
+	  "5: [output w] allow_origins: expected origins such as http://studio.local:8080, "
+	  "file:// or null (or * for any page), separated by spaces; got 'ftp://b.local'" },
+	{ "ws-origin-path", HEAD WS "allow_origins = http://a.local/page.html\n",
+	  "5: [output w] allow_origins: expected origins such as http://studio.local:8080, "
+	  "file:// or null (or * for any page), separated by spaces; got "
+	  "'http://a.local/page.html'" },
+	{ "ws-max-clients", HEAD WS "max_clients = 0\n",
+	  "5: [output w] max_clients: expected a whole number from 1 to 1024, got '0'" },
+	{ "ws-monitor", HEAD WS "monitor = yes\n",
+	  "5: [output w] monitor: expected false or true, got 'yes'" },
+	{ "ws-key-on-osc", HEAD OUT "monitor = true\n",
+	  "6: [output o] monitor: only for kind = websocket" },
+	{ "ws-key-on-tuio", HEAD TUIO "format = json\n",
+	  "5: [output t] format: only for kind = websocket" },
+	{ "ws-same-port", HEAD WS "[output x]\nkind = websocket\ntarget = ws://0.0.0.0:7180/x\n",
+	  "7: [output x] target: [output w] (line 3) listens on port 7180 already; give each "
+	  "WebSocket output a port of its own" },
 };
 
 static void
@@ -457,6 +503,40 @@ test_parse_layout(void)
 	g_assert_cmpuint(mapping_get_rule(mapping, 0)->output, ==, 0);
 	g_assert_cmpint(output->bundle, ==, MAPPING_BUNDLE_NONE);
 	g_assert_cmpuint(mapping->warnings->len, ==, 0);
+}
+
+static void
+test_parse_websocket(void)
+{
+	g_autoptr(Mapping) mapping =
+	        parse_ok(HEAD WS "[output j]\nkind = websocket\ntarget = ws://0.0.0.0:9000/json\n"
+	                         "format = json\nallow_origins = http://studio.local:8080 null\n"
+	                         "max_clients = 4\nmonitor = true\n"
+	                         "[rule r]\noutput = w\nfor = frame\naddress = /a\n"
+	                         "[rule s]\noutput = j\nfor = frame\naddress = /a\n");
+	const MappingOutput *w = mapping_get_output(mapping, 0);
+	const MappingOutput *j = mapping_get_output(mapping, 1);
+	g_autofree char *url = mapping_target_to_string(&j->target);
+
+	g_assert_cmpint(w->kind, ==, MAPPING_OUTPUT_WEBSOCKET);
+	g_assert_cmpint(w->target.transport, ==, MAPPING_TRANSPORT_WS);
+	g_assert_cmpstr(w->target.host, ==, "127.0.0.1");
+	g_assert_cmpuint(w->target.port, ==, 7180);
+	g_assert_cmpstr(w->target.path, ==, "/osc");
+	g_assert_cmpint(w->websocket.format, ==, MAPPING_WS_OSC);
+	g_assert_null(w->websocket.allow_origins);
+	g_assert_cmpuint(w->websocket.max_clients, ==, 16);
+	g_assert_false(w->websocket.monitor);
+	g_assert_cmpint(w->bundle, ==, MAPPING_BUNDLE_FRAME);
+	g_assert_cmpstr(url, ==, "ws://0.0.0.0:9000/json");
+	g_assert_cmpint(j->websocket.format, ==, MAPPING_WS_JSON);
+	g_assert_cmpuint(g_strv_length(j->websocket.allow_origins), ==, 2);
+	g_assert_cmpstr(j->websocket.allow_origins[0], ==, "http://studio.local:8080");
+	g_assert_cmpstr(j->websocket.allow_origins[1], ==, "null");
+	g_assert_cmpuint(j->websocket.max_clients, ==, 4);
+	g_assert_true(j->websocket.monitor);
+	g_assert_false(mapping_output_equal(w, j));
+	g_assert_true(mapping_output_equal(j, j));
 }
 
 static void
@@ -782,7 +862,7 @@ test_locate_unknown(void)
 	g_assert_cmpstr(
 	        error->message, ==,
 	        "no mapping called 'pd' (shipped mappings: avatar, default, omni, osceleton, "
-	        "pd-simple, stage, tuio-hands); "
+	        "pd-simple, stage, tuio-hands, web); "
 	        "give a "
 	        "path to use a file of your own");
 }
@@ -842,6 +922,7 @@ main(int argc, char **argv)
 	g_test_add_func("/mapping/parse/output-defaults", test_parse_output_defaults);
 	g_test_add_func("/mapping/parse/multicast-keys", test_parse_multicast);
 	g_test_add_func("/mapping/parse/tuio-output", test_parse_tuio);
+	g_test_add_func("/mapping/parse/websocket-output", test_parse_websocket);
 	g_test_add_func("/mapping/parse/rule-keys", test_parse_rule);
 	g_test_add_func("/mapping/parse/rule-defaults", test_parse_rule_defaults);
 	g_test_add_func("/mapping/parse/user-ids", test_parse_user_ids);
