@@ -171,7 +171,11 @@ web_monitor_json_output(GString *s, const OscOutput *output, const char *label)
 		web_monitor_json_string(s, stats.last_error);
 	else
 		g_string_append(s, "null");
-	g_string_append_c(s, '}');
+	/* Pages and the like, for a listener; null for a sender. */
+	if (osc_output_ws_server(output) != NULL)
+		g_string_append_printf(s, ",\"clients\":%u}", stats.clients);
+	else
+		g_string_append(s, ",\"clients\":null}");
 }
 
 static void

@@ -11,8 +11,9 @@ frames the test also received over UDP (matched by their bundles' time
 tag), the same users and every joint within 0.1 mm of the true position,
 drawn at the pixel the sensor's projection gives (within 0.5 px) in the
 user's colour rather than the background. The monitor must show its frame
-counter going up between two reads, the picture loaded, and the outputs
-listed. Skips (77) without Chromium."""
+counter going up between two reads, the picture loaded, a user, and both
+outputs ok, the web one with the example page as its client. Skips (77)
+without Chromium."""
 import json
 import os
 import queue
@@ -274,6 +275,7 @@ READ_MONITOR = """document.getElementById("depth") && JSON.stringify({
   frame: Number(document.getElementById("frame").dataset.frame || 0),
   picture: document.getElementById("depth").naturalWidth,
   outputs: Array.from(document.querySelectorAll("#outputs tbody tr"), (r) => r.dataset.output),
+  states: Array.from(document.querySelectorAll("#outputs tbody tr"), (r) => r.cells[1].textContent),
   users: document.querySelectorAll("#users tbody tr").length,
 })"""
 
@@ -282,7 +284,7 @@ def read_monitor(browser, session, after=0, timeout=30):
     deadline = time.monotonic() + timeout
     while True:
         state = json.loads(browser.evaluate(session, READ_MONITOR) or "null") or \
-            {"frame": 0, "picture": 0, "outputs": [], "users": 0}
+            {"frame": 0, "picture": 0, "outputs": [], "states": [], "users": 0}
         if (state["frame"] > after and state["picture"] > 0) or time.monotonic() > deadline:
             return state
         time.sleep(0.2)
@@ -294,10 +296,13 @@ def check_monitor(browser, port):
     time.sleep(1.0)
     second = read_monitor(browser, session, after=first["frame"])
     print(f"# monitor: frame {first['frame']} then {second['frame']}, picture "
-          f"{second['picture']} px wide, outputs {second['outputs']}, {second['users']} users")
+          f"{second['picture']} px wide, outputs {second['states']}, {second['users']} users")
     advances = 0 < first["frame"] < second["frame"]
-    shows = second["picture"] > 0 and "default" in second["outputs"] and second["users"] >= 1
-    return advances, shows
+    # The example page is still open: the web output's listener has a client.
+    states = dict(zip(second["outputs"], second["states"]))
+    shows = second["picture"] > 0 and states.get("default") == "ok" and \
+        re.match(r"ok, [1-9]\d* clients?$", states.get("web", "")) and second["users"] >= 1
+    return advances, bool(shows)
 
 
 def web_mapping(tmp, port):

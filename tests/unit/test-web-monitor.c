@@ -120,6 +120,7 @@ test_state_tells_frames_users_outputs_messages(Fixture *f, gconstpointer data G_
 	g_assert_nonnull(strstr(state, "\"frame\":2,"));
 	g_assert_nonnull(strstr(state, "\"users\":[{\"id\":1,\"joints\":{\"head\":["));
 	g_assert_nonnull(strstr(state, "\"outputs\":[{\"name\":\"out\","));
+	g_assert_nonnull(strstr(state, "\"last_error\":null,\"clients\":null}"));
 	g_assert_nonnull(strstr(state, "\"messages\":[\"out /hand/1/left_hand "));
 	g_assert_nonnull(strstr(state, "  output out: osc.udp://127.0.0.1:"));
 }

@@ -22,7 +22,8 @@ function showOutputs(outputs) {
     const row = body.insertRow();
     row.dataset.output = o.name;
     cell(row, o.label || o.name);
-    cell(row, o.state + (o.last_error ? " (" + o.last_error + ")" : ""), "state-" + o.state);
+    const clients = o.clients === null ? "" : ", " + o.clients + (o.clients === 1 ? " client" : " clients");
+    cell(row, o.state + clients + (o.last_error ? " (" + o.last_error + ")" : ""), "state-" + o.state);
     cell(row, String(o.messages));
     cell(row, String(o.errors));
   }
