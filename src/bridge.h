@@ -115,7 +115,9 @@ typedef void (*BridgeWatchFunc)(Bridge *bridge, const BridgeFrameInfo *info, gpo
 void bridge_set_watch(Bridge *bridge, BridgeWatchFunc func, gpointer user_data);
 
 /* Called with each WsServer whose output says monitor = true, when it is
- * created (also after a reload that recreates it). */
+ * created (also after a reload that recreates it, or that changes the
+ * output while keeping its listener: routes are then added again). A
+ * reload that turns monitor off removes the listener's routes. */
 typedef void (*BridgeMonitorFunc)(WsServer *server, const MappingOutput *config,
                                   gpointer user_data);
 

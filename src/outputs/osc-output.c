@@ -652,6 +652,9 @@ osc_output_ws_listen(OscOutput *o, OscOutput *previous, GError **error)
 	if (previous != NULL && previous->ws != NULL && ws_server_matches(previous->ws, &setup)) {
 		o->ws = g_steal_pointer(&previous->ws);
 		ws_server_configure(o->ws, &setup, o->label);
+		/* The monitor's pages go with monitor = true; the clients stay. */
+		if (!o->config.websocket.monitor)
+			ws_server_clear_routes(o->ws);
 	} else {
 		o->ws = ws_server_new(&setup, o->label, osc_output_ws_log, o, error);
 	}

@@ -990,10 +990,11 @@ test_run_unknown_mapping(void)
 {
 	const char *args[] = { "run", "--mapping", "pd", NULL };
 
-	run_expect_error(args, 3,
-	                 "skelbridge: no mapping called 'pd' (shipped mappings: avatar, default, "
-	                 "omni, osceleton, pd-simple, stage, tuio-hands); give a path to use a "
-	                 "file of your own\n");
+	run_expect_error(
+	        args, 3,
+	        "skelbridge: no mapping called 'pd' (shipped mappings: avatar, default, "
+	        "omni, osceleton, pd-simple, stage, tuio-hands, web); give a path to use a "
+	        "file of your own\n");
 }
 
 static void

@@ -865,6 +865,7 @@ test_monitor_routes(void)
 	g_autoptr(Rig) rig = rig_new();
 	g_autofree char *ws = rig_ws_output(rig, "monitor = true\n");
 	g_autofree char *changed = rig_ws_output(rig, "monitor = true\nmax_clients = 4\n");
+	g_autofree char *plain = rig_ws_output(rig, "max_clients = 4\n");
 	g_autofree char *body = NULL, *deep = NULL, *missing = NULL;
 	guint found = 0, status = 0;
 	g_autoptr(Client) c = NULL;
@@ -892,6 +893,15 @@ test_monitor_routes(void)
 	body = http_get(rig->port, "/", &status);
 	g_assert_cmpuint(status, ==, 200);
 	g_assert_false(c->closed);
+	/* monitor = false: the pages go, the clients stay. */
+	rig_write(rig, plain, JOINTS_TO("ws"));
+	bridge_reload(rig->bridge);
+	g_assert_cmpuint(found, ==, 2);
+	g_free(body);
+	body = http_get(rig->port, "/", &status);
+	g_assert_cmpuint(status, ==, 404);
+	rig_push(rig);
+	g_assert_true(spin_until(clients_have, &(Count){ &c, 1, 2 }));
 }
 
 int
