@@ -1,6 +1,7 @@
 #include "web-monitor.h"
 
 #include <cairo.h>
+#include <math.h>
 #include <string.h>
 
 #include "snapshot.h"
@@ -110,13 +111,16 @@ web_monitor_json_string(GString *s, const char *text)
 	g_string_append_c(s, '"');
 }
 
-/* JSON has no locale: never printf's %g for a number. */
+/* JSON has no locale, nor NaN: never printf's %g for a number. */
 static void
 web_monitor_json_number(GString *s, double value)
 {
 	char text[G_ASCII_DTOSTR_BUF_SIZE];
 
-	g_string_append(s, g_ascii_formatd(text, sizeof(text), "%.6g", value));
+	if (!isfinite(value))
+		g_string_append(s, "null");
+	else
+		g_string_append(s, g_ascii_formatd(text, sizeof(text), "%.6g", value));
 }
 
 static void
