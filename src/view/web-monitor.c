@@ -21,7 +21,8 @@
 struct _WebMonitor {
 	Bridge *bridge;
 	char *caption;
-	ViewFeed *feed; /* the frames for the picture, the messages, the mappings */
+	ViewFeed *feed; /* the frames for the picture, the messages, the mappings;
+	                 * made when first asked for: most bridges serve no monitor */
 	guint64 frames;
 	double fps;
 	guint64 rate_frames;
@@ -40,7 +41,6 @@ web_monitor_new(Bridge *bridge, const char *caption)
 
 	monitor->bridge = bridge;
 	monitor->caption = g_strdup(caption);
-	monitor->feed = view_feed_new(MONITOR_LINES);
 	return monitor;
 }
 
@@ -332,6 +332,8 @@ GBytes *
 web_monitor_get(WebMonitor *monitor, const char *path, gint64 now_us, const char **content_type)
 {
 	monitor->asked_us = now_us;
+	if (monitor->feed == NULL)
+		monitor->feed = view_feed_new(MONITOR_LINES);
 	if (strcmp(path, "/") == 0)
 		return web_monitor_file("index.html", content_type);
 	if (strcmp(path, "/state.json") == 0) {
