@@ -7,7 +7,10 @@
  * With --view and a display, GTK takes the main thread for the live view
  * and the bridge runs on a thread of its own with its own main context;
  * it hands the view frames and messages through a ViewFeed and never
- * waits for it. */
+ * waits for it.
+ *
+ * A websocket output with `monitor = true` also serves the web monitor,
+ * which sees every frame beside the view, on the bridge's own thread. */
 #include <glib-unix.h>
 #include <math.h>
 #include <signal.h>
@@ -21,6 +24,7 @@
 #include "commands.h"
 #include "skeletons/skeletons.h"
 #include "view/view-feed.h"
+#include "view/web-monitor.h"
 #if SKELBRIDGE_VIEW
 #include "view/view.h"
 #endif
@@ -68,7 +72,8 @@ typedef struct {
 	gboolean pose_told;
 	TrackerCameraPose pose; /* the camera pose last told */
 	int status;
-	ViewFeed *feed; /* for the live view */
+	ViewFeed *feed;      /* for the live view */
+	WebMonitor *monitor; /* for the web monitor */
 } CmdRun;
 
 static void
@@ -488,7 +493,6 @@ cmd_run_with_view(CmdRun *run, const CmdRunArgs *args, GMainContext *context)
 	if (args->view_screenshot != NULL)
 		view_set_screenshot(view, args->view_screenshot,
 		                    (guint)MAX(args->view_screenshot_after, 1));
-	bridge_set_watch(run->bridge, view_feed_watch, run->feed);
 	thread = g_thread_new("skelbridge-bridge", cmd_run_bridge_thread, &t);
 	cmd_run_yield_to_bridge();
 	view_run(view);
@@ -511,6 +515,28 @@ cmd_run_start(CmdRun *run, const CmdRunArgs *args, GMainContext *context)
 	return cmd_run_loop(run);
 }
 
+/* Every frame to the web monitor, and to the live view when there is one. */
+static void
+cmd_run_watch(Bridge *bridge, const BridgeFrameInfo *info, gpointer user_data)
+{
+	CmdRun *run = user_data;
+
+	web_monitor_watch(bridge, info, run->monitor);
+	if (run->feed != NULL)
+		view_feed_watch(bridge, info, run->feed);
+}
+
+static void
+cmd_run_watch_bridge(CmdRun *run, const CmdRunArgs *args)
+{
+	g_autofree char *caption = g_strdup_printf("%s (%s)", source_spec(run->source),
+	                                           args->skeletons ? args->skeletons : "tracker");
+
+	run->monitor = web_monitor_new(run->bridge, caption);
+	bridge_set_watch(run->bridge, cmd_run_watch, run);
+	bridge_set_monitor_func(run->bridge, web_monitor_serve, run->monitor);
+}
+
 /* Opens the source and the bridge on @context (NULL: the default one), so
  * that the bridge's sources, sockets and file monitors run there. */
 static gboolean
@@ -522,6 +548,8 @@ cmd_run_open(CmdRun *run, const CliSourceArgs *args, const CmdRunArgs *run_args,
 	run->source = cli_open_source(args, error);
 	if (run->source != NULL)
 		run->bridge = cmd_run_bridge(run_args, run, error);
+	if (run->bridge != NULL)
+		cmd_run_watch_bridge(run, run_args);
 	if (context != NULL)
 		g_main_context_pop_thread_default(context);
 	return run->bridge != NULL;
@@ -531,6 +559,7 @@ static void
 cmd_run_clear(CmdRun *run)
 {
 	g_clear_pointer(&run->bridge, bridge_free);
+	g_clear_pointer(&run->monitor, web_monitor_free);
 	g_clear_pointer(&run->source, source_free);
 	g_clear_pointer(&run->loop, g_main_loop_unref);
 	g_clear_pointer(&run->feed, view_feed_free);
