@@ -225,7 +225,14 @@ ws_server_n_open(const WsServer *s)
 	return n;
 }
 
-/* Before the handshake: refused here, a client never becomes one. */
+/* Before the handshake: refused here, a client never becomes one.
+ *
+ * Every answer but a WebSocket's handshake (which libsoup's own headers
+ * replace) closes its connection: libsoup 3.2 (Debian 12's) never frees
+ * a kept-alive connection that the client then closes, descriptor and
+ * all, so that a monitor page polling for weeks, or anyone with a loop of
+ * requests, would use up the bridge's descriptors. Pages poll a few
+ * times a second; a connection each costs nothing worth keeping. */
 static void
 ws_server_request_read(SoupServer *soup G_GNUC_UNUSED, SoupServerMessage *msg, gpointer user_data)
 {
@@ -235,6 +242,8 @@ ws_server_request_read(SoupServer *soup G_GNUC_UNUSED, SoupServerMessage *msg, g
 	        soup_server_message_get_request_headers(msg), "Origin");
 	const char *peer = soup_server_message_get_remote_host(msg);
 
+	soup_message_headers_replace(soup_server_message_get_response_headers(msg), "Connection",
+	                             "close");
 	if (!ws_server_is_ws_path(s, path))
 		return;
 	if (!ws_server_origin_allowed(s, msg, origin)) {

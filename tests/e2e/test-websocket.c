@@ -904,6 +904,51 @@ test_monitor_routes(void)
 	g_assert_true(spin_until(clients_have, &(Count){ &c, 1, 2 }));
 }
 
+static guint
+open_descriptors(void)
+{
+	g_autoptr(GDir) dir = g_dir_open("/proc/self/fd", 0, NULL);
+	guint n = 0;
+
+	g_assert_nonnull(dir);
+	while (g_dir_read_name(dir) != NULL)
+		n++;
+	return n;
+}
+
+typedef struct {
+	guint most;
+} Descriptors;
+
+static gboolean
+descriptors_back(gpointer data)
+{
+	return open_descriptors() <= ((Descriptors *)data)->most;
+}
+
+/* Pages that ask and go: a client session keeps its connection alive and
+ * closes it when it goes, which libsoup 3.2's server never frees. Two
+ * hundred of them leave the bridge no more descriptors than it had. */
+static void
+test_pages_leave_no_descriptors(void)
+{
+	g_autoptr(Rig) rig = rig_new();
+	g_autofree char *ws = rig_ws_output(rig, "monitor = true\n");
+	guint found = 0, status = 0;
+	Descriptors before;
+
+	rig_start(rig, ws, JOINTS_TO("ws"));
+	bridge_set_monitor_func(rig->bridge, monitor_found, &found);
+	spin();
+	before.most = open_descriptors() + 4;
+	for (int i = 0; i < 200; i++) {
+		g_autofree char *body = http_get(rig->port, i % 2 ? "/" : "/missing", &status);
+
+		g_assert_cmpuint(status, ==, i % 2 ? 200 : 404);
+	}
+	g_assert_true(spin_until(descriptors_back, &before));
+}
+
 int
 main(int argc, char **argv)
 {
@@ -923,5 +968,7 @@ main(int argc, char **argv)
 	                test_reload_port_in_use);
 	g_test_add_func("/websocket/listener/reload-keeps-clients", test_reload_keeps_clients);
 	g_test_add_func("/websocket/monitor/routes", test_monitor_routes);
+	g_test_add_func("/websocket/monitor/pages-leave-no-descriptors",
+	                test_pages_leave_no_descriptors);
 	return g_test_run();
 }
