@@ -26,6 +26,8 @@ typedef struct {
 
 struct _WsServer {
 	SoupServer *soup;
+	GSocketService *service; /* accepts the connections, see ws_server_incoming() */
+	GHashTable *peers;       /* "address:port" of each connection's peer -> WsServerPeer */
 	char *label;
 	WsServerLogFunc log;
 	gpointer user_data;
@@ -42,6 +44,28 @@ struct _WsServer {
 
 static void ws_server_log(WsServer *s, GLogLevelFlags level, const char *format, ...)
         G_GNUC_PRINTF(3, 4);
+
+/* A connection's peer, while the connection lasts. */
+typedef struct {
+	WsServer *server;
+	char *peer;          /* "address:port" */
+	GObject *connection; /* not held: watched, NULL once it is gone */
+	GSocket *socket;
+} WsServerPeer;
+
+static void ws_server_connection_gone(gpointer data, GObject *connection);
+
+static void
+ws_server_peer_free(gpointer data)
+{
+	WsServerPeer *p = data;
+
+	if (p->connection != NULL)
+		g_object_weak_unref(p->connection, ws_server_connection_gone, p);
+	g_object_unref(p->socket);
+	g_free(p->peer);
+	g_free(p);
+}
 
 static void
 ws_server_log(WsServer *s, GLogLevelFlags level, const char *format, ...)
@@ -363,15 +387,16 @@ ws_client_message(SoupWebsocketConnection *conn G_GNUC_UNUSED, gint type G_GNUC_
 {
 }
 
+/* The client's socket, for TCP_INFO: libsoup knows only the stream it was
+ * handed (ws_server_incoming()); the peer's address and port find it. */
 static GSocket *
-ws_server_client_socket(SoupServerMessage *msg, SoupWebsocketConnection *conn)
+ws_server_client_socket(WsServer *s, SoupServerMessage *msg)
 {
-	GIOStream *stream = soup_websocket_connection_get_io_stream(conn);
-	GSocket *socket = soup_server_message_get_socket(msg);
+	g_autofree char *peer =
+	        ws_server_address_string(soup_server_message_get_remote_address(msg));
+	WsServerPeer *p = g_hash_table_lookup(s->peers, peer);
 
-	if (socket == NULL && G_IS_SOCKET_CONNECTION(stream))
-		socket = g_socket_connection_get_socket(G_SOCKET_CONNECTION(stream));
-	return socket != NULL ? g_object_ref(socket) : NULL;
+	return p != NULL ? g_object_ref(p->socket) : NULL;
 }
 
 static void
@@ -383,7 +408,7 @@ ws_server_open(SoupServer *soup G_GNUC_UNUSED, SoupServerMessage *msg,
 
 	c->server = s;
 	c->conn = g_object_ref(conn);
-	c->socket = ws_server_client_socket(msg, conn);
+	c->socket = ws_server_client_socket(s, msg);
 	c->peer = ws_server_address_string(soup_server_message_get_remote_address(msg));
 	soup_websocket_connection_set_max_incoming_payload_size(conn, WS_SERVER_MAX_INCOMING);
 	g_signal_connect(conn, "message", G_CALLBACK(ws_client_message), c);
@@ -480,6 +505,43 @@ ws_server_set_origins(WsServer *s, const char *const *origins)
 	s->allow_origins = origins != NULL ? g_strdupv((char **)origins) : NULL;
 }
 
+/* A connection, handed to libsoup as a stream. libsoup 3.2's own listener
+ * (soup_server_listen()) keeps a reference to every socket it accepts, so
+ * that each connection would cost the bridge some 340 bytes for good: a
+ * monitor page polling for a day, some 200 MB. GIO's service accepts
+ * them here instead, and the socket goes with its connection. */
+/* The connection is gone: its peer's address may come again. */
+static void
+ws_server_connection_gone(gpointer data, GObject *connection G_GNUC_UNUSED)
+{
+	WsServerPeer *p = data;
+
+	p->connection = NULL;
+	g_hash_table_remove(p->server->peers, p->peer);
+}
+
+static gboolean
+ws_server_incoming(GSocketService *service G_GNUC_UNUSED, GSocketConnection *connection,
+                   GObject *source G_GNUC_UNUSED, gpointer user_data)
+{
+	WsServer *s = user_data;
+	g_autoptr(GSocketAddress) local = g_socket_connection_get_local_address(connection, NULL);
+	g_autoptr(GSocketAddress) remote = g_socket_connection_get_remote_address(connection, NULL);
+	g_autoptr(GError) error = NULL;
+	WsServerPeer *p = g_new0(WsServerPeer, 1);
+
+	p->server = s;
+	p->peer = ws_server_address_string(remote);
+	p->connection = G_OBJECT(connection);
+	p->socket = g_object_ref(g_socket_connection_get_socket(connection));
+	g_object_weak_ref(p->connection, ws_server_connection_gone, p);
+	g_hash_table_replace(s->peers, p->peer, p);
+	if (!soup_server_accept_iostream(s->soup, G_IO_STREAM(connection), local, remote, &error))
+		ws_server_log(s, G_LOG_LEVEL_WARNING, "could not take a connection: %s",
+		              error->message);
+	return TRUE;
+}
+
 static gboolean
 ws_server_listen(WsServer *s, GError **error)
 {
@@ -492,12 +554,17 @@ ws_server_listen(WsServer *s, GError **error)
 		            "output %s: cannot listen on '%s': not an address", s->label, s->host);
 		return FALSE;
 	}
-	if (!soup_server_listen(s->soup, address, 0, &local)) {
+	s->service = g_socket_service_new();
+	if (!g_socket_listener_add_address(G_SOCKET_LISTENER(s->service), address,
+	                                   G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, NULL, NULL,
+	                                   &local)) {
 		g_set_error(error, local->domain, local->code,
 		            "output %s: cannot listen on %s:%u: %s", s->label, s->host, s->port,
 		            local->message);
 		return FALSE;
 	}
+	g_signal_connect(s->service, "incoming", G_CALLBACK(ws_server_incoming), s);
+	g_socket_service_start(s->service);
 	return TRUE;
 }
 
@@ -525,6 +592,7 @@ ws_server_new(const WsServerSetup *setup, const char *label, WsServerLogFunc log
 	s->max_clients = setup->max_clients;
 	ws_server_set_origins(s, setup->allow_origins);
 	s->clients = g_ptr_array_new_with_free_func(ws_client_free);
+	s->peers = g_hash_table_new_full(g_str_hash, g_str_equal, NULL, ws_server_peer_free);
 	s->routes = g_ptr_array_new_with_free_func(ws_route_free);
 	s->soup = soup_server_new("server-header", "skelbridge", NULL);
 	/* Compressed frames would hide what a client has taken from the
@@ -568,6 +636,12 @@ ws_server_free(WsServer *s)
 {
 	if (s == NULL)
 		return;
+	if (s->service != NULL) {
+		g_signal_handlers_disconnect_by_data(s->service, s);
+		g_socket_service_stop(s->service);
+		g_socket_listener_close(G_SOCKET_LISTENER(s->service));
+		g_object_unref(s->service);
+	}
 	if (s->soup != NULL) {
 		g_signal_handlers_disconnect_by_data(s->soup, s);
 		soup_server_disconnect(s->soup);
@@ -583,6 +657,7 @@ ws_server_free(WsServer *s)
 	}
 	g_clear_pointer(&s->clients, g_ptr_array_unref);
 	g_clear_pointer(&s->routes, g_ptr_array_unref);
+	g_clear_pointer(&s->peers, g_hash_table_unref);
 	g_strfreev(s->allow_origins);
 	g_free(s->label);
 	g_free(s->host);
