@@ -17,6 +17,9 @@
 #define STABLE_MS 1000
 /* A TCP receiver this far behind is not reading: drop rather than queue. */
 #define TCP_PENDING_MAX (1024 * 1024)
+/* The most that waits for a connection on its way: a second or more of
+ * frames of several users. */
+#define TCP_HOLD_MAX (256 * 1024)
 
 /* ---- sending ---- */
 
@@ -455,14 +458,24 @@ osc_output_tcp_frame(OscOutput *o, guint *messages)
 	return taken;
 }
 
-/* Not connected: this frame replaces the one held (which is lost). */
+/* Not connected. While a connection is on its way (the name resolving,
+ * the connect in flight: a fraction of a second, longer on a loaded
+ * machine) frames wait for it in order, up to TCP_HOLD_MAX bytes, so that
+ * a receiver misses none of the first ones. Waiting to retry, this frame
+ * replaces the one held (which is lost): a receiver that comes back gets
+ * the present, not a burst of the past. */
 static void
 osc_output_tcp_hold(OscOutput *o)
 {
-	o->errors += o->held_packets;
-	g_byte_array_set_size(o->pending, 0);
-	o->held_messages = 0;
-	o->held_packets = osc_output_tcp_frame(o, &o->held_messages);
+	gboolean on_its_way = o->state == OSC_OUTPUT_RESOLVING || o->state == OSC_OUTPUT_CONNECTING;
+
+	if (!on_its_way || o->pending->len > TCP_HOLD_MAX) {
+		o->errors += o->held_packets;
+		g_byte_array_set_size(o->pending, 0);
+		o->held_messages = 0;
+		o->held_packets = 0;
+	}
+	o->held_packets += osc_output_tcp_frame(o, &o->held_messages);
 }
 
 /* Connected: what was held goes first. */
