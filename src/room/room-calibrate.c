@@ -79,6 +79,33 @@ room_calibrator_free(RoomCalibrator *c)
 	g_free(c);
 }
 
+/* Where @user's trunk is: the mean of its joints found well, when the
+ * torso is among them. A mean over the trunk's corners sways less with
+ * how the body is turned to the sensor than the torso joint alone. */
+static gboolean
+room_calibrate_centre(const TrackerUser *user, TrackerVec3 *centre)
+{
+	static const TrackerJointId trunk[] = {
+		TRACKER_JOINT_TORSO,          TRACKER_JOINT_NECK,     TRACKER_JOINT_LEFT_SHOULDER,
+		TRACKER_JOINT_RIGHT_SHOULDER, TRACKER_JOINT_LEFT_HIP, TRACKER_JOINT_RIGHT_HIP,
+	};
+	TrackerVec3 sum = tracker_vec3(0, 0, 0);
+	guint n = 0;
+
+	if (user->joints[TRACKER_JOINT_TORSO].confidence < MIN_CONFIDENCE)
+		return FALSE;
+	for (guint i = 0; i < G_N_ELEMENTS(trunk); i++) {
+		const TrackerJoint *j = &user->joints[trunk[i]];
+
+		if (j->confidence >= MIN_CONFIDENCE) {
+			sum = tracker_vec3_add(sum, j->position);
+			n++;
+		}
+	}
+	*centre = tracker_vec3_scale(sum, 1.0 / n);
+	return TRUE;
+}
+
 gboolean
 room_calibrator_add(RoomCalibrator *c, guint sensor, gint64 time_us, const TrackerFrame *frame,
                     const TrackerCameraPose *pose)
@@ -95,14 +122,14 @@ room_calibrator_add(RoomCalibrator *c, guint sensor, gint64 time_us, const Track
 	     time_us <= g_array_index(s->frames, Frame, s->frames->len - 1).time_us))
 		return FALSE;
 	for (guint u = 0; u < frame->n_users && f.n < TRACKER_MAX_USERS; u++) {
-		const TrackerJoint *torso = &frame->users[u].joints[TRACKER_JOINT_TORSO];
+		TrackerVec3 centre;
 
-		if (torso->confidence < MIN_CONFIDENCE)
+		if (!room_calibrate_centre(&frame->users[u], &centre))
 			continue;
 		f.seen[f.n].id = frame->users[u].id;
-		f.seen[f.n].torso[0] = (float)torso->position.x;
-		f.seen[f.n].torso[1] = (float)torso->position.y;
-		f.seen[f.n].torso[2] = (float)torso->position.z;
+		f.seen[f.n].torso[0] = (float)centre.x;
+		f.seen[f.n].torso[1] = (float)centre.y;
+		f.seen[f.n].torso[2] = (float)centre.z;
 		f.n++;
 	}
 	g_array_append_val(s->frames, f);
@@ -468,6 +495,13 @@ room_calibrate_pair_place(RoomCalibrator *c, guint a, guint b, Place *p, RoomCal
 	guint n = room_calibrate_ransac(samples, p, use);
 	double spread;
 
+	/* Enough sightings on too small a spot give RANSAC nothing to turn
+	 * about: say so, rather than that there were none. */
+	if (n < ROOM_CALIBRATE_MIN_SAMPLES && samples->len >= ROOM_CALIBRATE_MIN_SAMPLES) {
+		memset(use, 1, samples->len);
+		if (room_calibrate_spread(samples, use) < RANSAC_BASE_MM)
+			n = samples->len;
+	}
 	if (n < ROOM_CALIBRATE_MIN_SAMPLES) {
 		g_set_error(error, ROOM_CALIBRATE_ERROR, ROOM_CALIBRATE_ERROR_UNMATCHED,
 		            "sensors %u and %u saw one person at the same time and place in %u "
