@@ -87,12 +87,25 @@ static const DemoView facing_sensors_views[] = {
 };
 
 /* In the middle, turning round slowly with the arms held out, then back
- * the other way with them down. */
+ * the other way with them down; then, as for calibration, a walk across
+ * the middle where both sensors see, and back on a diagonal. */
 static const DemoKey facing_sensors_turner[] = {
-	K(0.0, 0, 2500, 0, DOWN, DOWN, STAND),    K(1.5, 0, 2500, 0, OUT, OUT, STAND),
-	K(7.5, 0, 2500, 180, OUT, OUT, STAND),    K(13.5, 0, 2500, 360, OUT, OUT, STAND),
-	K(14.5, 0, 2500, 360, DOWN, DOWN, STAND), K(20.5, 0, 2500, 180, DOWN, DOWN, STAND),
+	K(0.0, 0, 2500, 0, DOWN, DOWN, STAND),
+	K(1.5, 0, 2500, 0, OUT, OUT, STAND),
+	K(7.5, 0, 2500, 180, OUT, OUT, STAND),
+	K(13.5, 0, 2500, 360, OUT, OUT, STAND),
+	K(14.5, 0, 2500, 360, DOWN, DOWN, STAND),
+	K(20.5, 0, 2500, 180, DOWN, DOWN, STAND),
 	K(22.0, 0, 2500, 180, DOWN, DOWN, STAND),
+	K(22.8, 0, 2500, 60, DOWN, DOWN, STAND),
+	K(23.2, 0, 2500, 60, SWING, SWING, WALK),
+	K(24.0, -1000, 2500, 60, SWING, SWING, WALK),
+	K(24.6, -1000, 2500, -60, SWING, SWING, WALK),
+	K(26.2, 1000, 2500, -60, SWING, SWING, WALK),
+	K(26.8, 1000, 2500, 45, SWING, SWING, WALK),
+	K(28.6, -500, 1700, 45, SWING, SWING, WALK),
+	K(29.4, -500, 1700, 0, DOWN, DOWN, STAND),
+	K(31.0, -500, 1700, 0, DOWN, DOWN, STAND),
 };
 
 static const DemoActor facing_sensors_actors[] = {
@@ -109,8 +122,9 @@ static const DemoScript scripts[] = {
 	            24.0, VIEWS_ROOM(5000, 3200), two_sensors_views, two_sensors_actors),
 	VIEWS_SCENE("facing-sensors",
 	            "two sensors facing each other across a 5 m room: one person in the middle "
-	            "turns round",
-	            22.0, VIEWS_ROOM(5000, 2500), facing_sensors_views, facing_sensors_actors),
+	            "turns round, then walks across the middle, where both see, and back on a "
+	            "diagonal",
+	            31.0, VIEWS_ROOM(5000, 2500), facing_sensors_views, facing_sensors_actors),
 };
 
 const DemoScript *
