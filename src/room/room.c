@@ -162,8 +162,8 @@ room_find_name(const Room *room, const char *name)
 	return NULL;
 }
 
-/* Two sensors in one place of the room, or one source in two, would make
- * the room say two things about one view. */
+/* A name is how a section, and a person editing the file, finds one
+ * sensor; and one source placed twice would put one view in two places. */
 static gboolean
 room_check_fits(const Room *room, const RoomSensor *s, GError **error)
 {
