@@ -8,6 +8,7 @@
 #include "mapping/mapping.h"
 #include "outputs/tuio-store.h"
 #include "room/room-calibrate.h"
+#include "room/room.h"
 #include "skeletons/skeletons.h"
 #include "sources/source.h"
 #include "tracker/tracker.h"
@@ -36,6 +37,7 @@ main(int argc, char **argv)
 		{ dump_error_quark, "skelbridge-dump-error-quark" },
 		{ gesture_error_quark, "skelbridge-gesture-error-quark" },
 		{ mapping_error_quark, "skelbridge-mapping-error-quark" },
+		{ room_error_quark, "skelbridge-room-error-quark" },
 		{ skeletons_error_quark, "skelbridge-skeletons-error-quark" },
 		{ source_error_quark, "skelbridge-source-error-quark" },
 		{ tracker_error_quark, "skelbridge-tracker-error-quark" },
