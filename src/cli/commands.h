@@ -8,3 +8,4 @@ int cmd_record_main(int argc, char **argv);
 int cmd_check_main(int argc, char **argv);
 int cmd_track_main(int argc, char **argv);
 int cmd_snapshot_main(int argc, char **argv);
+int cmd_calibrate_main(int argc, char **argv);

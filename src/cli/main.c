@@ -18,6 +18,8 @@ static const Command commands[] = {
 	{ "snapshot", cmd_snapshot_main, "picture what the tracker sees: depth, users, skeletons" },
 	{ "record", cmd_record_main, "record a source to a fakenect dump" },
 	{ "check", cmd_check_main, "check mapping files" },
+	{ "calibrate", cmd_calibrate_main,
+	  "place several sensors in one room from a walk-through" },
 };
 
 static void

@@ -90,22 +90,14 @@ static const DemoView facing_sensors_views[] = {
  * the other way with them down; then, as for calibration, a walk across
  * the middle where both sensors see, and back on a diagonal. */
 static const DemoKey facing_sensors_turner[] = {
-	K(0.0, 0, 2500, 0, DOWN, DOWN, STAND),
-	K(1.5, 0, 2500, 0, OUT, OUT, STAND),
-	K(7.5, 0, 2500, 180, OUT, OUT, STAND),
-	K(13.5, 0, 2500, 360, OUT, OUT, STAND),
-	K(14.5, 0, 2500, 360, DOWN, DOWN, STAND),
-	K(20.5, 0, 2500, 180, DOWN, DOWN, STAND),
-	K(22.0, 0, 2500, 180, DOWN, DOWN, STAND),
-	K(22.8, 0, 2500, 60, DOWN, DOWN, STAND),
-	K(23.2, 0, 2500, 60, SWING, SWING, WALK),
-	K(24.0, -1000, 2500, 60, SWING, SWING, WALK),
-	K(24.6, -1000, 2500, -60, SWING, SWING, WALK),
-	K(26.2, 1000, 2500, -60, SWING, SWING, WALK),
-	K(26.8, 1000, 2500, 45, SWING, SWING, WALK),
-	K(28.6, -500, 1700, 45, SWING, SWING, WALK),
-	K(29.4, -500, 1700, 0, DOWN, DOWN, STAND),
-	K(31.0, -500, 1700, 0, DOWN, DOWN, STAND),
+	K(0.0, 0, 2500, 0, DOWN, DOWN, STAND),         K(1.5, 0, 2500, 0, OUT, OUT, STAND),
+	K(7.5, 0, 2500, 180, OUT, OUT, STAND),         K(13.5, 0, 2500, 360, OUT, OUT, STAND),
+	K(14.5, 0, 2500, 360, DOWN, DOWN, STAND),      K(20.5, 0, 2500, 180, DOWN, DOWN, STAND),
+	K(22.0, 0, 2500, 180, DOWN, DOWN, STAND),      K(22.8, 0, 2500, 60, DOWN, DOWN, STAND),
+	K(23.2, 0, 2500, 60, SWING, SWING, WALK),      K(24.0, -1000, 2500, 60, SWING, SWING, WALK),
+	K(24.6, -1000, 2500, -60, SWING, SWING, WALK), K(26.2, 1000, 2500, -60, SWING, SWING, WALK),
+	K(26.8, 1000, 2500, 45, SWING, SWING, WALK),   K(28.6, -500, 1700, 45, SWING, SWING, WALK),
+	K(29.4, -500, 1700, 0, DOWN, DOWN, STAND),     K(31.0, -500, 1700, 0, DOWN, DOWN, STAND),
 };
 
 static const DemoActor facing_sensors_actors[] = {

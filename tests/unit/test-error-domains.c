@@ -7,7 +7,7 @@
 #include "gesture/gesture.h"
 #include "mapping/mapping.h"
 #include "outputs/tuio-store.h"
-#include "room/room-calibrate.h"
+#include "room/room-calibrator.h"
 #include "room/room.h"
 #include "skeletons/skeletons.h"
 #include "sources/source.h"
@@ -33,7 +33,7 @@ main(int argc, char **argv)
 	} domains[] = {
 		{ bridge_error_quark, "skelbridge-bridge-error-quark" },
 		{ demo_scene_error_quark, "skelbridge-demo-scene-error-quark" },
-		{ room_calibrate_error_quark, "skelbridge-room-calibrate-error-quark" },
+		{ room_calibrator_error_quark, "skelbridge-room-calibrator-error-quark" },
 		{ dump_error_quark, "skelbridge-dump-error-quark" },
 		{ gesture_error_quark, "skelbridge-gesture-error-quark" },
 		{ mapping_error_quark, "skelbridge-mapping-error-quark" },

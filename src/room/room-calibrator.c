@@ -1,11 +1,11 @@
-#include "room-calibrate.h"
+#include "room-calibrator.h"
 
 #include <math.h>
 #include <string.h>
 
 /* The formatter would space the quark's name out as a subtraction. */
 /* clang-format off */
-G_DEFINE_QUARK(skelbridge-room-calibrate-error-quark, room_calibrate_error)
+G_DEFINE_QUARK(skelbridge-room-calibrator-error-quark, room_calibrator_error)
 /* clang-format on */
 
 #define DEG (G_PI / 180.0)
@@ -42,7 +42,7 @@ typedef struct {
 
 struct _RoomCalibrator {
 	guint n_sensors;
-	Sensor sensors[ROOM_CALIBRATE_MAX_SENSORS];
+	Sensor sensors[ROOM_CALIBRATOR_MAX_SENSORS];
 };
 
 /* One person seen by two sensors at one time, on each one's floor (x, z)
@@ -56,7 +56,7 @@ room_calibrator_new(guint n_sensors)
 {
 	RoomCalibrator *c;
 
-	g_return_val_if_fail(n_sensors >= 2 && n_sensors <= ROOM_CALIBRATE_MAX_SENSORS, NULL);
+	g_return_val_if_fail(n_sensors >= 2 && n_sensors <= ROOM_CALIBRATOR_MAX_SENSORS, NULL);
 
 	c = g_new0(RoomCalibrator, 1);
 	c->n_sensors = n_sensors;
@@ -83,7 +83,7 @@ room_calibrator_free(RoomCalibrator *c)
  * torso is among them. A mean over the trunk's corners sways less with
  * how the body is turned to the sensor than the torso joint alone. */
 static gboolean
-room_calibrate_centre(const TrackerUser *user, TrackerVec3 *centre)
+room_calibrator_centre(const TrackerUser *user, TrackerVec3 *centre)
 {
 	static const TrackerJointId trunk[] = {
 		TRACKER_JOINT_TORSO,          TRACKER_JOINT_NECK,     TRACKER_JOINT_LEFT_SHOULDER,
@@ -117,14 +117,14 @@ room_calibrator_add(RoomCalibrator *c, guint sensor, gint64 time_us, const Track
 	g_return_val_if_fail(frame != NULL && pose != NULL, FALSE);
 
 	s = &c->sensors[sensor];
-	if (s->frames->len >= ROOM_CALIBRATE_MAX_FRAMES ||
+	if (s->frames->len >= ROOM_CALIBRATOR_MAX_FRAMES ||
 	    (s->frames->len > 0 &&
 	     time_us <= g_array_index(s->frames, Frame, s->frames->len - 1).time_us))
 		return FALSE;
 	for (guint u = 0; u < frame->n_users && f.n < TRACKER_MAX_USERS; u++) {
 		TrackerVec3 centre;
 
-		if (!room_calibrate_centre(&frame->users[u], &centre))
+		if (!room_calibrator_centre(&frame->users[u], &centre))
 			continue;
 		f.seen[f.n].id = frame->users[u].id;
 		f.seen[f.n].torso[0] = (float)centre.x;
@@ -148,7 +148,7 @@ room_calibrator_frames(const RoomCalibrator *c, guint sensor)
 /* ---- each sensor's own floor ---- */
 
 static int
-room_calibrate_compare_double(gconstpointer a, gconstpointer b)
+room_calibrator_compare_double(gconstpointer a, gconstpointer b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
 
@@ -156,16 +156,16 @@ room_calibrate_compare_double(gconstpointer a, gconstpointer b)
 }
 
 static double
-room_calibrate_median(double *values, guint n)
+room_calibrator_median(double *values, guint n)
 {
-	qsort(values, n, sizeof(double), room_calibrate_compare_double);
+	qsort(values, n, sizeof(double), room_calibrator_compare_double);
 	return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
 /* The sensor's pose: the median over the frames that saw the floor, or
  * failing those the frames that assumed it from the settings. */
 static gboolean
-room_calibrate_floor(Sensor *s, guint index, GError **error)
+room_calibrator_floor(Sensor *s, guint index, GError **error)
 {
 	GArray *poses = s->poses;
 	g_autofree double *h = g_new(double, MAX(poses->len, 1));
@@ -188,12 +188,12 @@ room_calibrate_floor(Sensor *s, guint index, GError **error)
 		if (n == 0)
 			continue;
 		s->pose.floor = (TrackerFloorState)want;
-		s->pose.height_mm = room_calibrate_median(h, n);
-		s->pose.tilt_deg = room_calibrate_median(t, n);
-		s->pose.roll_deg = room_calibrate_median(r, n);
+		s->pose.height_mm = room_calibrator_median(h, n);
+		s->pose.tilt_deg = room_calibrator_median(t, n);
+		s->pose.roll_deg = room_calibrator_median(r, n);
 		return TRUE;
 	}
-	g_set_error(error, ROOM_CALIBRATE_ERROR, ROOM_CALIBRATE_ERROR_NO_FLOOR,
+	g_set_error(error, ROOM_CALIBRATOR_ERROR, ROOM_CALIBRATOR_ERROR_NO_FLOOR,
 	            "sensor %u saw no floor in %u frames: aim it so that some floor is in view, "
 	            "or give its height (--camera-height)",
 	            index + 1, poses->len);
@@ -203,7 +203,7 @@ room_calibrate_floor(Sensor *s, guint index, GError **error)
 /* ---- matching sightings in time ---- */
 
 static TrackerVec3
-room_calibrate_seen_floor(const Sensor *s, const Seen *seen)
+room_calibrator_seen_floor(const Sensor *s, const Seen *seen)
 {
 	TrackerVec3 room;
 
@@ -213,7 +213,7 @@ room_calibrate_seen_floor(const Sensor *s, const Seen *seen)
 }
 
 static const Seen *
-room_calibrate_find(const Frame *f, guint id)
+room_calibrator_find(const Frame *f, guint id)
 {
 	for (guint i = 0; i < f->n; i++) {
 		if (f->seen[i].id == id)
@@ -224,7 +224,7 @@ room_calibrate_find(const Frame *f, guint id)
 
 /* The first frame of @frames at or after @time_us. */
 static guint
-room_calibrate_after(GArray *frames, gint64 time_us)
+room_calibrator_after(GArray *frames, gint64 time_us)
 {
 	guint lo = 0, hi = frames->len;
 
@@ -242,9 +242,9 @@ room_calibrate_after(GArray *frames, gint64 time_us)
 /* Every user of @a about @time_us, between its frames either side (or
  * the one frame at that time), each paired with @b_point. */
 static void
-room_calibrate_pair(const Sensor *a, gint64 time_us, TrackerVec3 b_point, GArray *samples)
+room_calibrator_pair(const Sensor *a, gint64 time_us, TrackerVec3 b_point, GArray *samples)
 {
-	guint k = room_calibrate_after(a->frames, time_us);
+	guint k = room_calibrator_after(a->frames, time_us);
 	const Frame *f1, *f0;
 	double w;
 
@@ -252,24 +252,24 @@ room_calibrate_pair(const Sensor *a, gint64 time_us, TrackerVec3 b_point, GArray
 		return;
 	f1 = &g_array_index(a->frames, Frame, k);
 	f0 = f1->time_us == time_us || k == 0 ? f1 : f1 - 1;
-	if (f1->time_us - f0->time_us > ROOM_CALIBRATE_MAX_GAP_US)
+	if (f1->time_us - f0->time_us > ROOM_CALIBRATOR_MAX_GAP_US)
 		return;
 	w = f1 == f0 ? 0.0 : (double)(f1->time_us - time_us) / (double)(f1->time_us - f0->time_us);
 	for (guint i = 0; i < f1->n; i++) {
-		const Seen *s0 = room_calibrate_find(f0, f1->seen[i].id);
+		const Seen *s0 = room_calibrator_find(f0, f1->seen[i].id);
 		Sample sample = { .b = b_point };
 
 		if (s0 == NULL)
 			continue;
-		sample.a = tracker_vec3_lerp(room_calibrate_seen_floor(a, &f1->seen[i]),
-		                             room_calibrate_seen_floor(a, s0), w);
+		sample.a = tracker_vec3_lerp(room_calibrator_seen_floor(a, &f1->seen[i]),
+		                             room_calibrator_seen_floor(a, s0), w);
 		g_array_append_val(samples, sample);
 	}
 }
 
 /* Every pairing of a user of @a with a user of @b seen at one time. */
 static GArray *
-room_calibrate_samples(const Sensor *a, const Sensor *b)
+room_calibrator_samples(const Sensor *a, const Sensor *b)
 {
 	GArray *samples = g_array_new(FALSE, FALSE, sizeof(Sample));
 
@@ -277,8 +277,8 @@ room_calibrate_samples(const Sensor *a, const Sensor *b)
 		const Frame *f = &g_array_index(b->frames, Frame, i);
 
 		for (guint u = 0; u < f->n; u++)
-			room_calibrate_pair(a, f->time_us,
-			                    room_calibrate_seen_floor(b, &f->seen[u]), samples);
+			room_calibrator_pair(a, f->time_us,
+			                     room_calibrator_seen_floor(b, &f->seen[u]), samples);
 	}
 	/* Evenly thinned: a long run costs no more than a long enough one. */
 	if (samples->len > MAX_SAMPLES) {
@@ -300,7 +300,7 @@ typedef struct {
 } Place;
 
 static void
-room_calibrate_apply(const Place *p, double bx, double bz, double *ax, double *az)
+room_calibrator_apply(const Place *p, double bx, double bz, double *ax, double *az)
 {
 	double c = cos(p->yaw), s = sin(p->yaw);
 
@@ -309,18 +309,18 @@ room_calibrate_apply(const Place *p, double bx, double bz, double *ax, double *a
 }
 
 static double
-room_calibrate_miss(const Place *p, const Sample *s)
+room_calibrator_miss(const Place *p, const Sample *s)
 {
 	double ax, az;
 
-	room_calibrate_apply(p, s->b.x, s->b.z, &ax, &az);
+	room_calibrator_apply(p, s->b.x, s->b.z, &ax, &az);
 	return hypot(ax - s->a.x, az - s->a.z);
 }
 
 /* The turn and move that best take the samples marked in @use from b's
  * floor to a's (least squares on the floor); FALSE when fewer than two. */
 static gboolean
-room_calibrate_fit(const Sample *samples, guint n_samples, const guint8 *use, Place *p)
+room_calibrator_fit(const Sample *samples, guint n_samples, const guint8 *use, Place *p)
 {
 	double ax = 0, az = 0, bx = 0, bz = 0, re = 0, im = 0;
 	guint n = 0;
@@ -349,7 +349,7 @@ room_calibrate_fit(const Sample *samples, guint n_samples, const guint8 *use, Pl
 	}
 	p->yaw = -atan2(im, re);
 	p->x = 0.0, p->z = 0.0;
-	room_calibrate_apply(p, bx, bz, &bx, &bz);
+	room_calibrator_apply(p, bx, bz, &bx, &bz);
 	p->x = ax - bx;
 	p->z = az - bz;
 	return TRUE;
@@ -357,12 +357,12 @@ room_calibrate_fit(const Sample *samples, guint n_samples, const guint8 *use, Pl
 
 /* Marks the samples within @within_mm of where @p puts them. */
 static guint
-room_calibrate_agreeing(const GArray *samples, const Place *p, double within_mm, guint8 *use)
+room_calibrator_agreeing(const GArray *samples, const Place *p, double within_mm, guint8 *use)
 {
 	guint n = 0;
 
 	for (guint i = 0; i < samples->len; i++) {
-		use[i] = room_calibrate_miss(p, &g_array_index(samples, Sample, i)) < within_mm;
+		use[i] = room_calibrator_miss(p, &g_array_index(samples, Sample, i)) < within_mm;
 		n += use[i];
 	}
 	return n;
@@ -371,7 +371,7 @@ room_calibrate_agreeing(const GArray *samples, const Place *p, double within_mm,
 /* A placement from samples @i and @j alone, when they are far enough
  * apart and both sensors agree on how far. */
 static gboolean
-room_calibrate_guess(const GArray *samples, guint i, guint j, Place *p)
+room_calibrator_guess(const GArray *samples, guint i, guint j, Place *p)
 {
 	const Sample *si = &g_array_index(samples, Sample, i);
 	const Sample *sj = &g_array_index(samples, Sample, j);
@@ -382,13 +382,13 @@ room_calibrate_guess(const GArray *samples, guint i, guint j, Place *p)
 
 	if (da < RANSAC_BASE_MM || fabs(da - db) > RANSAC_AGREE_MM)
 		return FALSE;
-	return room_calibrate_fit(pair, 2, use, p);
+	return room_calibrator_fit(pair, 2, use, p);
 }
 
 /* The placement most samples agree with, refined on them. Returns how
  * many agree within the tightest bound, marked in @use. */
 static guint
-room_calibrate_ransac(const GArray *samples, Place *best, guint8 *use)
+room_calibrator_ransac(const GArray *samples, Place *best, guint8 *use)
 {
 	g_autoptr(GRand) rand = g_rand_new_with_seed(1);
 	guint best_n = 0, n = 0;
@@ -401,9 +401,9 @@ room_calibrate_ransac(const GArray *samples, Place *best, guint8 *use)
 		Place p;
 		guint agree;
 
-		if (!room_calibrate_guess(samples, i, j, &p))
+		if (!room_calibrator_guess(samples, i, j, &p))
 			continue;
-		agree = room_calibrate_agreeing(samples, &p, agree_mm[0], use);
+		agree = room_calibrator_agreeing(samples, &p, agree_mm[0], use);
 		if (agree > best_n) {
 			best_n = agree;
 			*best = p;
@@ -414,10 +414,10 @@ room_calibrate_ransac(const GArray *samples, Place *best, guint8 *use)
 	for (guint k = 0; k < G_N_ELEMENTS(agree_mm); k++) {
 		Place p = *best;
 
-		room_calibrate_agreeing(samples, best, agree_mm[k], use);
-		if (room_calibrate_fit((const Sample *)samples->data, samples->len, use, &p))
+		room_calibrator_agreeing(samples, best, agree_mm[k], use);
+		if (room_calibrator_fit((const Sample *)samples->data, samples->len, use, &p))
 			*best = p;
-		n = room_calibrate_agreeing(samples, best, agree_mm[k], use);
+		n = room_calibrator_agreeing(samples, best, agree_mm[k], use);
 	}
 	return n;
 }
@@ -425,7 +425,7 @@ room_calibrate_ransac(const GArray *samples, Place *best, guint8 *use)
 /* The longer side of the box the agreeing samples cover on a's floor,
  * along their main direction. */
 static double
-room_calibrate_spread(const GArray *samples, const guint8 *use)
+room_calibrator_spread(const GArray *samples, const guint8 *use)
 {
 	double mx = 0, mz = 0, sxx = 0, szz = 0, sxz = 0, lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE, dir;
 	guint n = 0;
@@ -464,8 +464,8 @@ room_calibrate_spread(const GArray *samples, const guint8 *use)
 /* How far the samples in @use still lie apart (root mean square) and how
  * much higher a saw them than b (median). */
 static void
-room_calibrate_residual(const GArray *samples, const guint8 *use, const Place *p,
-                        RoomCalibration *out)
+room_calibrator_residual(const GArray *samples, const guint8 *use, const Place *p,
+                         RoomCalibration *out)
 {
 	g_autofree double *dy = g_new(double, MAX(samples->len, 1));
 	double sum = 0.0;
@@ -473,7 +473,7 @@ room_calibrate_residual(const GArray *samples, const guint8 *use, const Place *p
 
 	for (guint i = 0; i < samples->len; i++) {
 		const Sample *s = &g_array_index(samples, Sample, i);
-		double miss = room_calibrate_miss(p, s);
+		double miss = room_calibrator_miss(p, s);
 
 		if (!use[i])
 			continue;
@@ -482,43 +482,43 @@ room_calibrate_residual(const GArray *samples, const guint8 *use, const Place *p
 	}
 	out->samples = n;
 	out->residual_mm = n > 0 ? sqrt(sum / n) : 0.0;
-	out->height_offset_mm = n > 0 ? room_calibrate_median(dy, n) : 0.0;
+	out->height_offset_mm = n > 0 ? room_calibrator_median(dy, n) : 0.0;
 }
 
 /* Places sensor @b against sensor @a: b's floor frame in a's. */
 static gboolean
-room_calibrate_pair_place(RoomCalibrator *c, guint a, guint b, Place *p, RoomCalibration *out,
-                          GError **error)
+room_calibrator_pair_place(RoomCalibrator *c, guint a, guint b, Place *p, RoomCalibration *out,
+                           GError **error)
 {
-	g_autoptr(GArray) samples = room_calibrate_samples(&c->sensors[a], &c->sensors[b]);
+	g_autoptr(GArray) samples = room_calibrator_samples(&c->sensors[a], &c->sensors[b]);
 	g_autofree guint8 *use = g_new0(guint8, MAX(samples->len, 1));
-	guint n = room_calibrate_ransac(samples, p, use);
+	guint n = room_calibrator_ransac(samples, p, use);
 	double spread;
 
 	/* Enough sightings on too small a spot give RANSAC nothing to turn
 	 * about: say so, rather than that there were none. */
-	if (n < ROOM_CALIBRATE_MIN_SAMPLES && samples->len >= ROOM_CALIBRATE_MIN_SAMPLES) {
+	if (n < ROOM_CALIBRATOR_MIN_SAMPLES && samples->len >= ROOM_CALIBRATOR_MIN_SAMPLES) {
 		memset(use, 1, samples->len);
-		if (room_calibrate_spread(samples, use) < RANSAC_BASE_MM)
+		if (room_calibrator_spread(samples, use) < RANSAC_BASE_MM)
 			n = samples->len;
 	}
-	if (n < ROOM_CALIBRATE_MIN_SAMPLES) {
-		g_set_error(error, ROOM_CALIBRATE_ERROR, ROOM_CALIBRATE_ERROR_UNMATCHED,
+	if (n < ROOM_CALIBRATOR_MIN_SAMPLES) {
+		g_set_error(error, ROOM_CALIBRATOR_ERROR, ROOM_CALIBRATOR_ERROR_UNMATCHED,
 		            "sensors %u and %u saw one person at the same time and place in %u "
 		            "frames, fewer than %u: walk through where both see, for at least "
 		            "10 seconds",
-		            a + 1, b + 1, n, ROOM_CALIBRATE_MIN_SAMPLES);
+		            a + 1, b + 1, n, ROOM_CALIBRATOR_MIN_SAMPLES);
 		return FALSE;
 	}
-	spread = room_calibrate_spread(samples, use);
-	if (spread < ROOM_CALIBRATE_MIN_SPREAD_MM) {
-		g_set_error(error, ROOM_CALIBRATE_ERROR, ROOM_CALIBRATE_ERROR_NARROW,
+	spread = room_calibrator_spread(samples, use);
+	if (spread < ROOM_CALIBRATOR_MIN_SPREAD_MM) {
+		g_set_error(error, ROOM_CALIBRATOR_ERROR, ROOM_CALIBRATOR_ERROR_NARROW,
 		            "sensors %u and %u saw one person together over only %.0f mm of floor, "
 		            "less than %.0f: walk across the whole of where both see",
-		            a + 1, b + 1, spread, ROOM_CALIBRATE_MIN_SPREAD_MM);
+		            a + 1, b + 1, spread, ROOM_CALIBRATOR_MIN_SPREAD_MM);
 		return FALSE;
 	}
-	room_calibrate_residual(samples, use, p, out);
+	room_calibrator_residual(samples, use, p, out);
 	out->reference = a;
 	return TRUE;
 }
@@ -526,7 +526,7 @@ room_calibrate_pair_place(RoomCalibrator *c, guint a, guint b, Place *p, RoomCal
 /* ---- all sensors ---- */
 
 static void
-room_calibrate_take_floor(const Sensor *s, RoomCalibration *out)
+room_calibrator_take_floor(const Sensor *s, RoomCalibration *out)
 {
 	out->floor = s->pose.floor;
 	out->height_mm = s->pose.height_mm;
@@ -536,12 +536,12 @@ room_calibrate_take_floor(const Sensor *s, RoomCalibration *out)
 
 /* Sensor @b, placed by @p against @a (placed at @ref), in the room. */
 static void
-room_calibrate_compose(const RoomCalibration *ref, const Place *p, RoomCalibration *out)
+room_calibrator_compose(const RoomCalibration *ref, const Place *p, RoomCalibration *out)
 {
 	Place room = { ref->yaw_deg * DEG, ref->x_mm, ref->z_mm };
 	double x, z, yaw = (ref->yaw_deg * DEG) + p->yaw;
 
-	room_calibrate_apply(&room, p->x, p->z, &x, &z);
+	room_calibrator_apply(&room, p->x, p->z, &x, &z);
 	out->x_mm = x;
 	out->z_mm = z;
 	out->yaw_deg = remainder(yaw, 2.0 * G_PI) / DEG;
@@ -550,8 +550,8 @@ room_calibrate_compose(const RoomCalibration *ref, const Place *p, RoomCalibrati
 /* Places sensor @b against the first placed sensor it shares sightings
  * with, sensor 0 first. */
 static gboolean
-room_calibrate_place(RoomCalibrator *c, guint b, const gboolean *placed, RoomCalibration *out,
-                     GError **error)
+room_calibrator_place(RoomCalibrator *c, guint b, const gboolean *placed, RoomCalibration *out,
+                      GError **error)
 {
 	g_autoptr(GError) first = NULL;
 
@@ -561,8 +561,8 @@ room_calibrate_place(RoomCalibrator *c, guint b, const gboolean *placed, RoomCal
 
 		if (a == b || !placed[a])
 			continue;
-		if (room_calibrate_pair_place(c, a, b, &p, &out[b], &local)) {
-			room_calibrate_compose(&out[a], &p, &out[b]);
+		if (room_calibrator_pair_place(c, a, b, &p, &out[b], &local)) {
+			room_calibrator_compose(&out[a], &p, &out[b]);
 			return TRUE;
 		}
 		if (first == NULL)
@@ -576,7 +576,7 @@ room_calibrate_place(RoomCalibrator *c, guint b, const gboolean *placed, RoomCal
 gboolean
 room_calibrator_solve(RoomCalibrator *c, RoomCalibration *out, GError **error)
 {
-	gboolean placed[ROOM_CALIBRATE_MAX_SENSORS] = { TRUE };
+	gboolean placed[ROOM_CALIBRATOR_MAX_SENSORS] = { TRUE };
 	guint n_placed = 1;
 	g_autoptr(GError) last = NULL;
 
@@ -584,9 +584,9 @@ room_calibrator_solve(RoomCalibrator *c, RoomCalibration *out, GError **error)
 
 	memset(out, 0, c->n_sensors * sizeof(*out));
 	for (guint i = 0; i < c->n_sensors; i++) {
-		if (!room_calibrate_floor(&c->sensors[i], i, error))
+		if (!room_calibrator_floor(&c->sensors[i], i, error))
 			return FALSE;
-		room_calibrate_take_floor(&c->sensors[i], &out[i]);
+		room_calibrator_take_floor(&c->sensors[i], &out[i]);
 	}
 	/* Each round places whatever shares sightings with one placed. */
 	while (n_placed < c->n_sensors) {
@@ -596,7 +596,7 @@ room_calibrator_solve(RoomCalibrator *c, RoomCalibration *out, GError **error)
 			if (placed[b])
 				continue;
 			g_clear_error(&last);
-			if (room_calibrate_place(c, b, placed, out, &last)) {
+			if (room_calibrator_place(c, b, placed, out, &last)) {
 				placed[b] = TRUE;
 				n_placed++;
 			}
@@ -607,16 +607,4 @@ room_calibrator_solve(RoomCalibrator *c, RoomCalibration *out, GError **error)
 		}
 	}
 	return TRUE;
-}
-
-TrackerVec3
-room_calibration_to_room(const RoomCalibration *cal, TrackerVec3 camera)
-{
-	TrackerCameraPose pose = { cal->floor, cal->height_mm, cal->tilt_deg, cal->roll_deg };
-	Place p = { cal->yaw_deg * DEG, cal->x_mm, cal->z_mm };
-	TrackerVec3 floor = camera;
-
-	tracker_camera_pose_to_room(&pose, camera, &floor);
-	room_calibrate_apply(&p, floor.x, floor.z, &floor.x, &floor.z);
-	return floor;
 }

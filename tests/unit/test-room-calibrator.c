@@ -5,7 +5,8 @@
 #include <math.h>
 
 #include "demo/demo-render.h"
-#include "room/room-calibrate.h"
+#include "room/room-calibrator.h"
+#include "room/room.h"
 #include "testutil.h"
 
 #define DEG      (G_PI / 180.0)
@@ -129,6 +130,21 @@ world_run(const World *w)
 	return c;
 }
 
+/* @camera of the sensor placed at @cal, in the room, as a room file with
+ * that placement puts it. */
+static TrackerVec3
+to_room(const RoomCalibration *cal, TrackerVec3 camera)
+{
+	RoomSensor s = { .x_mm = cal->x_mm,
+		         .z_mm = cal->z_mm,
+		         .yaw_deg = cal->yaw_deg,
+		         .height_mm = cal->height_mm,
+		         .tilt_deg = cal->tilt_deg,
+		         .roll_deg = cal->roll_deg };
+
+	return room_sensor_to_room(&s, camera);
+}
+
 /* The farthest apart that the two sensors' placements put any point of
  * the floor between them, 1 m up (mm). */
 static double
@@ -139,9 +155,9 @@ placement_error(const World *w, const RoomCalibration *cal, guint a, guint b)
 	for (double x = -1500.0; x <= 1500.0; x += 250.0) {
 		for (double z = 2000.0; z <= 4500.0; z += 250.0) {
 			TrackerVec3 p = tracker_vec3(x, 1000.0, z);
-			TrackerVec3 ra = room_calibration_to_room(
+			TrackerVec3 ra = to_room(
 			        &cal[a], demo_renderer_pose_to_camera(&w->sensors[a].pose, p));
-			TrackerVec3 rb = room_calibration_to_room(
+			TrackerVec3 rb = to_room(
 			        &cal[b], demo_renderer_pose_to_camera(&w->sensors[b].pose, p));
 
 			worst = MAX(worst, tracker_vec3_distance(ra, rb));
@@ -271,7 +287,7 @@ test_no_floor(void)
 	world_two_sensors(&w);
 	w.sensors[1].floor = TRACKER_FLOOR_UNKNOWN;
 	g_assert_false(solve(&w, cal, &error));
-	g_assert_error(error, ROOM_CALIBRATE_ERROR, ROOM_CALIBRATE_ERROR_NO_FLOOR);
+	g_assert_error(error, ROOM_CALIBRATOR_ERROR, ROOM_CALIBRATOR_ERROR_NO_FLOOR);
 	g_assert_nonnull(strstr(error->message, "sensor 2 saw no floor"));
 	g_assert_nonnull(strstr(error->message, "--camera-height"));
 }
@@ -290,7 +306,7 @@ test_not_together(void)
 	w.to_x = -2800.0;
 	w.walk_z = 2500.0;
 	g_assert_false(solve(&w, cal, &error));
-	g_assert_error(error, ROOM_CALIBRATE_ERROR, ROOM_CALIBRATE_ERROR_UNMATCHED);
+	g_assert_error(error, ROOM_CALIBRATOR_ERROR, ROOM_CALIBRATOR_ERROR_UNMATCHED);
 	g_assert_nonnull(strstr(error->message, "walk through where both see"));
 	g_clear_error(&error);
 
@@ -298,7 +314,7 @@ test_not_together(void)
 	w.from_x = 0.0;
 	w.to_x = 300.0;
 	g_assert_false(solve(&w, cal, &error));
-	g_assert_error(error, ROOM_CALIBRATE_ERROR, ROOM_CALIBRATE_ERROR_NARROW);
+	g_assert_error(error, ROOM_CALIBRATOR_ERROR, ROOM_CALIBRATOR_ERROR_NARROW);
 	g_assert_nonnull(strstr(error->message, "walk across"));
 }
 
@@ -313,10 +329,10 @@ test_add_rules(void)
 	g_assert_true(room_calibrator_add(c, 0, 1000, &f, &pose));
 	g_assert_false(room_calibrator_add(c, 0, 1000, &f, &pose));
 	g_assert_true(room_calibrator_add(c, 1, 500, &f, &pose));
-	for (guint i = 1; i < ROOM_CALIBRATE_MAX_FRAMES; i++)
+	for (guint i = 1; i < ROOM_CALIBRATOR_MAX_FRAMES; i++)
 		g_assert_true(room_calibrator_add(c, 0, 1000 + i, &f, &pose));
-	g_assert_false(room_calibrator_add(c, 0, 1000 + ROOM_CALIBRATE_MAX_FRAMES, &f, &pose));
-	g_assert_cmpuint(room_calibrator_frames(c, 0), ==, ROOM_CALIBRATE_MAX_FRAMES);
+	g_assert_false(room_calibrator_add(c, 0, 1000 + ROOM_CALIBRATOR_MAX_FRAMES, &f, &pose));
+	g_assert_cmpuint(room_calibrator_frames(c, 0), ==, ROOM_CALIBRATOR_MAX_FRAMES);
 	g_assert_cmpuint(room_calibrator_frames(c, 1), ==, 1);
 }
 
@@ -324,12 +340,12 @@ int
 main(int argc, char **argv)
 {
 	g_test_init(&argc, &argv, NULL);
-	g_test_add_func("/room-calibrate/two-sensors", test_two_sensors);
-	g_test_add_func("/room-calibrate/exact", test_exact);
-	g_test_add_func("/room-calibrate/facing", test_facing);
-	g_test_add_func("/room-calibrate/chain", test_chain);
-	g_test_add_func("/room-calibrate/no-floor", test_no_floor);
-	g_test_add_func("/room-calibrate/not-together", test_not_together);
-	g_test_add_func("/room-calibrate/add-rules", test_add_rules);
+	g_test_add_func("/room-calibrator/two-sensors", test_two_sensors);
+	g_test_add_func("/room-calibrator/exact", test_exact);
+	g_test_add_func("/room-calibrator/facing", test_facing);
+	g_test_add_func("/room-calibrator/chain", test_chain);
+	g_test_add_func("/room-calibrator/no-floor", test_no_floor);
+	g_test_add_func("/room-calibrator/not-together", test_not_together);
+	g_test_add_func("/room-calibrator/add-rules", test_add_rules);
 	return g_test_run();
 }

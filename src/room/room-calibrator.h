@@ -20,25 +20,25 @@
 
 #include "tracker/tracker.h"
 
-#define ROOM_CALIBRATE_ERROR (room_calibrate_error_quark())
-GQuark room_calibrate_error_quark(void);
+#define ROOM_CALIBRATOR_ERROR (room_calibrator_error_quark())
+GQuark room_calibrator_error_quark(void);
 
 typedef enum {
-	ROOM_CALIBRATE_ERROR_NO_FLOOR,  /* a sensor never knew its floor */
-	ROOM_CALIBRATE_ERROR_UNMATCHED, /* two sensors never saw one person together */
-	ROOM_CALIBRATE_ERROR_NARROW,    /* ...or only on a spot too small to turn about */
-} RoomCalibrateError;
+	ROOM_CALIBRATOR_ERROR_NO_FLOOR,  /* a sensor never knew its floor */
+	ROOM_CALIBRATOR_ERROR_UNMATCHED, /* two sensors never saw one person together */
+	ROOM_CALIBRATOR_ERROR_NARROW,    /* ...or only on a spot too small to turn about */
+} RoomCalibratorError;
 
-#define ROOM_CALIBRATE_MAX_SENSORS 8
+#define ROOM_CALIBRATOR_MAX_SENSORS 8
 /* Frames kept per sensor: 20 minutes at 30 fps. Later ones are not used. */
-#define ROOM_CALIBRATE_MAX_FRAMES (20 * 60 * 30)
+#define ROOM_CALIBRATOR_MAX_FRAMES (20 * 60 * 30)
 /* Sightings of one person by two sensors within this of each other in
  * time are matched, the earlier sensor's interpolated to the later's. */
-#define ROOM_CALIBRATE_MAX_GAP_US 70000
+#define ROOM_CALIBRATOR_MAX_GAP_US 70000
 /* A pair of sensors is placed from at least this many sightings that
- * agree, spread over at least ROOM_CALIBRATE_MIN_SPREAD_MM of floor. */
-#define ROOM_CALIBRATE_MIN_SAMPLES   45
-#define ROOM_CALIBRATE_MIN_SPREAD_MM 800.0
+ * agree, spread over at least ROOM_CALIBRATOR_MIN_SPREAD_MM of floor. */
+#define ROOM_CALIBRATOR_MIN_SAMPLES   45
+#define ROOM_CALIBRATOR_MIN_SPREAD_MM 800.0
 
 /* Where one sensor stands: its floor frame, turned by @yaw_deg about the
  * vertical (toward +x: it looks along (sin yaw, cos yaw) in x, z) and
@@ -61,7 +61,7 @@ typedef struct {
 
 typedef struct _RoomCalibrator RoomCalibrator;
 
-/** room_calibrator_new: a calibrator for @n_sensors sensors, 2 to ROOM_CALIBRATE_MAX_SENSORS. */
+/** room_calibrator_new: a calibrator for @n_sensors sensors, 2 to ROOM_CALIBRATOR_MAX_SENSORS. */
 RoomCalibrator *room_calibrator_new(guint n_sensors);
 void room_calibrator_free(RoomCalibrator *calibrator);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC(RoomCalibrator, room_calibrator_free)
@@ -71,7 +71,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC(RoomCalibrator, room_calibrator_free)
  * What sensor @sensor saw at @time_us, on a clock all sensors share: its
  * users and its camera pose as of that frame. One sensor's frames come in
  * time order; sensors may interleave in any order. Returns FALSE when the
- * sensor's frames are full (ROOM_CALIBRATE_MAX_FRAMES) or @time_us is not
+ * sensor's frames are full (ROOM_CALIBRATOR_MAX_FRAMES) or @time_us is not
  * later than its last, and the frame is not kept.
  */
 gboolean room_calibrator_add(RoomCalibrator *calibrator, guint sensor, gint64 time_us,
@@ -88,10 +88,3 @@ guint room_calibrator_frames(const RoomCalibrator *calibrator, guint sensor);
  * cannot be placed and why.
  */
 gboolean room_calibrator_solve(RoomCalibrator *calibrator, RoomCalibration *out, GError **error);
-
-/**
- * room_calibration_to_room:
- * The camera-space point @camera of the sensor placed at @cal, in the
- * room's frame.
- */
-TrackerVec3 room_calibration_to_room(const RoomCalibration *cal, TrackerVec3 camera);

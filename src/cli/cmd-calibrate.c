@@ -1,0 +1,308 @@
+/* skelbridge calibrate: where several sensors stand in one room, from a
+ * person walking through where their views overlap. Every source is
+ * tracked on its own; what each saw goes to the calibrator
+ * (room/room-calibrator.c) with the frame's time, and at the end (every
+ * source over, --seconds of frames, or Ctrl-C) the sensors are placed
+ * and written to a room file that `run --room` takes. */
+#include <math.h>
+#include <stdio.h>
+
+#include "cli.h"
+#include "commands.h"
+#include "room/room-calibrator.h"
+#include "room/room.h"
+#include "skeletons/skeletons.h"
+
+/* A floor two sensors disagree on by more than this shows in the same
+ * torsos seen at different heights. */
+#define CALIBRATE_HEIGHT_WARN_MM 60.0
+
+typedef struct _CmdCalibrate CmdCalibrate;
+
+typedef struct {
+	CmdCalibrate *cal;
+	guint index;
+	Source *source;
+	Skeletons *skeletons;
+	gboolean ended;
+	gint64 first_us; /* the first frame's time, or -1 */
+	guint64 frames;
+} CalibrateSensor;
+
+struct _CmdCalibrate {
+	GMainLoop *loop;
+	RoomCalibrator *calibrator;
+	CalibrateSensor sensors[ROOM_CALIBRATOR_MAX_SENSORS];
+	guint n_sensors;
+	gint64 max_us; /* stop after this much of the first sensor's time; 0: at the end */
+	int status;
+};
+
+static void
+cmd_calibrate_stop_all(CmdCalibrate *cal)
+{
+	for (guint i = 0; i < cal->n_sensors; i++)
+		source_stop(cal->sensors[i].source);
+	g_main_loop_quit(cal->loop);
+}
+
+static void
+cmd_calibrate_frame(Source *source G_GNUC_UNUSED, const DepthFrame *frame, gpointer user_data)
+{
+	CalibrateSensor *s = user_data;
+	CmdCalibrate *cal = s->cal;
+	TrackerFrame out;
+	TrackerCameraPose pose = { 0 };
+
+	g_autoptr(GError) error = NULL;
+
+	if (!skeletons_process(s->skeletons, frame, &out, &error)) {
+		cli_warning("%s: %s", source_spec(s->source), error->message);
+		return;
+	}
+	skeletons_get_camera_pose(s->skeletons, &pose);
+	if (!room_calibrator_add(cal->calibrator, s->index, frame->time_us, &out, &pose))
+		cli_debug("%s: frame %" G_GUINT64_FORMAT " not kept", source_spec(s->source),
+		          frame->number);
+	if (s->first_us < 0)
+		s->first_us = frame->time_us;
+	s->frames++;
+	if (cal->max_us > 0 && s->index == 0 && frame->time_us - s->first_us >= cal->max_us)
+		cmd_calibrate_stop_all(cal);
+}
+
+static void
+cmd_calibrate_event(Source *source, SourceEvent event, const GError *error, gpointer user_data)
+{
+	CalibrateSensor *s = user_data;
+	CmdCalibrate *cal = s->cal;
+	gboolean all_ended = TRUE;
+
+	if (event != SOURCE_EVENT_END) {
+		if (cli_source_event(source, event, error, cal->loop, &cal->status))
+			skeletons_reset(s->skeletons);
+		if (event == SOURCE_EVENT_ERROR)
+			cmd_calibrate_stop_all(cal);
+		return;
+	}
+	s->ended = TRUE;
+	for (guint i = 0; i < cal->n_sensors; i++)
+		all_ended = all_ended && cal->sensors[i].ended;
+	if (all_ended)
+		g_main_loop_quit(cal->loop);
+}
+
+static gboolean
+cmd_calibrate_open(CmdCalibrate *cal, char **specs, const SourceOptions *options,
+                   const TrackerSettings *settings, GError **error)
+{
+	for (guint i = 0; specs[i] != NULL; i++) {
+		CalibrateSensor *s = &cal->sensors[i];
+
+		for (guint j = 0; j < i; j++) {
+			if (g_strcmp0(specs[i], specs[j]) == 0) {
+				g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+				            "--source %s is given twice: give each sensor once",
+				            specs[i]);
+				return FALSE;
+			}
+		}
+		s->cal = cal;
+		s->index = i;
+		s->first_us = -1;
+		s->source = source_open(specs[i], options, error);
+		if (s->source == NULL)
+			return FALSE;
+		cal->n_sensors = i + 1;
+		s->skeletons = skeletons_open_full("tracker", settings, error);
+		if (s->skeletons == NULL)
+			return FALSE;
+	}
+	return TRUE;
+}
+
+static gboolean
+cmd_calibrate_run(CmdCalibrate *cal, GError **error)
+{
+	static const SourceCallbacks callbacks = { cmd_calibrate_frame, cmd_calibrate_event };
+	gboolean signalled = FALSE;
+
+	for (guint i = 0; i < cal->n_sensors; i++) {
+		if (!source_start(cal->sensors[i].source, &callbacks, &cal->sensors[i], error))
+			return FALSE;
+	}
+	cli_info("calibrating %u sensors: walk through where their views overlap%s", cal->n_sensors,
+	         cal->max_us > 0 ? "" : "; Ctrl-C ends the walk");
+	cli_quit_on_signals(cal->loop, &cal->status, &signalled);
+	g_main_loop_run(cal->loop);
+	for (guint i = 0; i < cal->n_sensors; i++)
+		source_stop(cal->sensors[i].source);
+	/* Ctrl-C ends the walk-through: what was seen is calibrated. */
+	if (signalled && cal->status == CLI_EXIT_INTERRUPTED)
+		cal->status = CLI_EXIT_OK;
+	return TRUE;
+}
+
+static void
+cmd_calibrate_report(const CmdCalibrate *cal, const RoomCalibration *placed)
+{
+	for (guint i = 0; i < cal->n_sensors; i++) {
+		const RoomCalibration *p = &placed[i];
+
+		printf("sensor %u (%s): x %.0f z %.0f mm, yaw %.2f; height %.0f mm, tilt %.2f, "
+		       "roll %.2f",
+		       i + 1, source_spec(cal->sensors[i].source), p->x_mm, p->z_mm, p->yaw_deg,
+		       p->height_mm, p->tilt_deg, p->roll_deg);
+		if (i > 0)
+			printf("; from %u sightings with sensor %u, %.0f mm apart (rms)",
+			       p->samples, p->reference + 1, p->residual_mm);
+		printf("\n");
+		if (i > 0 && fabs(p->height_offset_mm) > CALIBRATE_HEIGHT_WARN_MM)
+			cli_warning(
+			        "sensors %u and %u see the same person %.0f mm apart in height: "
+			        "one of them misjudges its floor (give --camera-height, or aim "
+			        "it so that more floor is in view)",
+			        p->reference + 1, i + 1, p->height_offset_mm);
+	}
+	fflush(stdout);
+}
+
+/* @mm to whole millimetres, without a "-0". */
+static double
+cmd_calibrate_round(double mm)
+{
+	return fabs(mm) < 0.5 ? 0.0 : mm;
+}
+
+static void
+cmd_calibrate_to_sensor(const RoomCalibration *p, guint index, const char *spec, RoomSensor *s)
+{
+	s->name = g_strdup_printf("sensor%u", index + 1);
+	s->source = g_strdup(spec);
+	s->x_mm = p->x_mm;
+	s->z_mm = p->z_mm;
+	s->yaw_deg = p->yaw_deg;
+	s->height_mm = p->height_mm;
+	s->tilt_deg = p->tilt_deg;
+	s->roll_deg = p->roll_deg;
+}
+
+/* Places the sensors and writes the room file. */
+static gboolean
+cmd_calibrate_save(CmdCalibrate *cal, const char *path, GError **error)
+{
+	RoomCalibration placed[ROOM_CALIBRATOR_MAX_SENSORS];
+	g_autoptr(Room) room = room_new();
+	g_autoptr(GString) comment = g_string_new(NULL);
+
+	if (!room_calibrator_solve(cal->calibrator, placed, error))
+		return FALSE;
+	cmd_calibrate_report(cal, placed);
+	for (guint i = 0; i < cal->n_sensors; i++) {
+		RoomSensor s;
+		gboolean added;
+
+		cmd_calibrate_to_sensor(&placed[i], i, source_spec(cal->sensors[i].source), &s);
+		added = room_add_sensor(room, &s, error);
+		g_free(s.name);
+		g_free(s.source);
+		if (!added)
+			return FALSE;
+		if (i > 0)
+			g_string_append_printf(
+			        comment,
+			        "sensor%u placed against sensor%u from %u sightings, "
+			        "%.0f mm apart (rms), heights %.0f mm apart\n",
+			        i + 1, placed[i].reference + 1, placed[i].samples,
+			        placed[i].residual_mm,
+			        cmd_calibrate_round(placed[i].height_offset_mm));
+	}
+	return room_save(room, path, comment->str, error);
+}
+
+static void
+cmd_calibrate_clear(CmdCalibrate *cal)
+{
+	for (guint i = 0; i < cal->n_sensors; i++) {
+		g_clear_pointer(&cal->sensors[i].skeletons, skeletons_free);
+		g_clear_pointer(&cal->sensors[i].source, source_free);
+	}
+	g_clear_pointer(&cal->calibrator, room_calibrator_free);
+	g_clear_pointer(&cal->loop, g_main_loop_unref);
+}
+
+/* Two to ROOM_CALIBRATOR_MAX_SENSORS --source and one file to write. */
+static gboolean
+cmd_calibrate_check_args(char **specs, int argc, double seconds)
+{
+	guint n = specs != NULL ? g_strv_length(specs) : 0;
+
+	if (n < 2 || n > ROOM_CALIBRATOR_MAX_SENSORS) {
+		cli_error("calibrate: give --source for each sensor, 2 to %u of them (%u given)",
+		          ROOM_CALIBRATOR_MAX_SENSORS, n);
+		return FALSE;
+	}
+	if (argc != 2) {
+		cli_error("calibrate: give one room file to write (see 'skelbridge calibrate "
+		          "--help')");
+		return FALSE;
+	}
+	if (!(seconds >= 0.0 && seconds <= 24 * 3600.0)) {
+		cli_error("calibrate: --seconds %g: give 0 (until the sources end or Ctrl-C) to "
+		          "86400",
+		          seconds);
+		return FALSE;
+	}
+	return TRUE;
+}
+
+int
+cmd_calibrate_main(int argc, char **argv)
+{
+	g_autoptr(GOptionContext) context =
+	        g_option_context_new("ROOM.conf - place several sensors in one room");
+	g_autoptr(GError) error = NULL;
+	g_auto(GStrv) specs = NULL;
+	CliTrackerArgs tracker_args = { 0 };
+	TrackerSettings settings;
+	SourceOptions options = { 0 };
+	gint64 seed = 1;
+	double seconds = 0.0;
+	const GOptionEntry entries[] = {
+		{ "source", 's', 0, G_OPTION_ARG_STRING_ARRAY, &specs,
+		  "A sensor's source, once for each sensor (see below)", "S" },
+		{ "seconds", 0, 0, G_OPTION_ARG_DOUBLE, &seconds,
+		  "Stop after this many seconds of frames (default: at the sources' end, or "
+		  "Ctrl-C)",
+		  "N" },
+		{ "fast", 0, 0, G_OPTION_ARG_NONE, &options.fast,
+		  "Play recordings and the demo as fast as possible", NULL },
+		{ "seed", 0, 0, G_OPTION_ARG_INT64, &seed, "Noise seed for demo scenes (default 1)",
+		  "N" },
+		G_OPTION_ENTRY_NULL
+	};
+	g_autofree char *description = g_strdup_printf("Sources:\n%s", source_usage());
+	CmdCalibrate cal = { 0 };
+	int status;
+
+	g_option_context_add_main_entries(context, entries, NULL);
+	g_option_context_set_description(context, description);
+	cli_add_tracker_entries(context, &tracker_args);
+	if (!cli_parse_tracking(context, "calibrate", &argc, &argv, &tracker_args, &settings) ||
+	    !cmd_calibrate_check_args(specs, argc, seconds))
+		return CLI_EXIT_USAGE;
+	options.seed = (guint64)seed;
+	cal.loop = g_main_loop_new(NULL, FALSE);
+	cal.calibrator = room_calibrator_new(g_strv_length(specs));
+	cal.max_us = (gint64)(seconds * G_USEC_PER_SEC);
+	if (!cmd_calibrate_open(&cal, specs, &options, &settings, &error) ||
+	    !cmd_calibrate_run(&cal, &error)) {
+		cmd_calibrate_clear(&cal);
+		return cli_fail(error);
+	}
+	status = cal.status;
+	if (status == CLI_EXIT_OK && !cmd_calibrate_save(&cal, argv[1], &error))
+		status = cli_fail(error);
+	cmd_calibrate_clear(&cal);
+	return status;
+}
