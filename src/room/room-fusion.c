@@ -16,6 +16,8 @@
  * best one's, with at least this share of its confidence. */
 #define AGREE_MM         150.0
 #define AGREE_CONFIDENCE 0.5
+/* A joint seen from behind the person counts this much of one seen face on. */
+#define BEHIND_WEIGHT 0.25
 
 /* One user of one sensor, in the room's frame, with how far from that
  * sensor each joint is. */
@@ -32,6 +34,7 @@ typedef struct {
 
 typedef struct {
 	RoomSensor pose;
+	TrackerVec3 at;              /* where it stands in the room */
 	SensorFrame frames[HISTORY]; /* a ring; frames[(next - 1) % HISTORY] the last */
 	guint next, count;
 } Sensor;
@@ -42,6 +45,9 @@ typedef struct {
 	Seen seen;
 	TrackerVec3 centre;
 	int track; /* -1: nobody's yet */
+	gboolean has_forward;
+	TrackerVec3 forward; /* which way its sensor has them face, on the floor */
+	double front;        /* how squarely its sensor sees their front, 0 to 1 */
 } Candidate;
 
 typedef struct {
@@ -50,6 +56,8 @@ typedef struct {
 	gint64 last_seen_us;
 	TrackerVec3 centre;
 	guint sensor_user[ROOM_MAX_SENSORS]; /* each sensor's id for them, 0 for none */
+	gboolean has_facing;
+	TrackerVec3 facing; /* which way they face, on the floor */
 } Track;
 
 struct _RoomFusion {
@@ -75,6 +83,7 @@ room_fusion_new(const Room *room)
 		f->sensors[i].pose = *room_get_sensor(room, i);
 		f->sensors[i].pose.name = NULL;
 		f->sensors[i].pose.source = NULL;
+		f->sensors[i].at = room_sensor_to_room(&f->sensors[i].pose, tracker_vec3(0, 0, 0));
 	}
 	f->next_id = 1;
 	return f;
@@ -386,14 +395,140 @@ room_fusion_update_tracks(RoomFusion *f, gint64 time_us)
 	}
 }
 
+/* ---- which way each person faces ---- */
+
+/* Which way @u faces on the floor, from the line through its shoulders
+ * and hips (right minus left, turned a quarter to the front); FALSE when
+ * those are not found. */
+static gboolean
+room_fusion_forward(const TrackerUser *u, TrackerVec3 *forward)
+{
+	static const int pairs[][2] = {
+		{ TRACKER_JOINT_LEFT_SHOULDER, TRACKER_JOINT_RIGHT_SHOULDER },
+		{ TRACKER_JOINT_LEFT_HIP, TRACKER_JOINT_RIGHT_HIP },
+	};
+	TrackerVec3 lateral = tracker_vec3(0, 0, 0);
+
+	for (guint i = 0; i < G_N_ELEMENTS(pairs); i++) {
+		const TrackerJoint *l = &u->joints[pairs[i][0]], *r = &u->joints[pairs[i][1]];
+
+		if (l->confidence >= AGREE_CONFIDENCE && r->confidence >= AGREE_CONFIDENCE)
+			lateral = tracker_vec3_add(lateral,
+			                           tracker_vec3_sub(r->position, l->position));
+	}
+	lateral.y = 0.0;
+	if (tracker_vec3_length(lateral) < 50.0)
+		return FALSE;
+	*forward = tracker_vec3_normalize(tracker_vec3_cross(lateral, tracker_vec3(0, 1, 0)));
+	return TRUE;
+}
+
+/* The user's left and right the other way round: a sensor that sees a
+ * person's back takes it for their front. */
+static void
+room_fusion_mirror(TrackerUser *u)
+{
+	TrackerHand hand = u->hands[TRACKER_HAND_LEFT];
+
+	for (int j = TRACKER_JOINT_LEFT_SHOULDER; j < TRACKER_N_JOINTS; j += 2) {
+		TrackerJoint left = u->joints[j];
+
+		u->joints[j] = u->joints[j + 1];
+		u->joints[j + 1] = left;
+	}
+	u->hands[TRACKER_HAND_LEFT] = u->hands[TRACKER_HAND_RIGHT];
+	u->hands[TRACKER_HAND_RIGHT] = hand;
+}
+
+/* How squarely the sensor of @c looks at the front of someone facing
+ * @facing: 1 face on, 0 side-on or from behind. */
+static double
+room_fusion_front(const RoomFusion *f, const Candidate *c, TrackerVec3 facing)
+{
+	TrackerVec3 to = tracker_vec3_sub(f->sensors[c->sensor].at, c->centre);
+
+	to.y = 0.0;
+	return MAX(0.0, tracker_vec3_dot(facing, tracker_vec3_normalize(to)));
+}
+
+/* Which way track @k faces before this frame: as it did, or for someone
+ * new, as the sensor that sees their front most squarely has it (where
+ * sensors disagree, one of them sees their back). */
+static gboolean
+room_fusion_reference(const RoomFusion *f, int k, TrackerVec3 *reference)
+{
+	double best = -1.0;
+
+	if (f->tracks[k].has_facing) {
+		*reference = f->tracks[k].facing;
+		return TRUE;
+	}
+	for (guint i = 0; i < f->n_candidates; i++) {
+		const Candidate *c = &f->candidates[i];
+		double front;
+
+		if (c->track != k || !c->has_forward)
+			continue;
+		front = room_fusion_front(f, c, c->forward);
+		if (front > best) {
+			best = front;
+			*reference = c->forward;
+		}
+	}
+	return best >= 0.0;
+}
+
+/* Every person's candidates made to agree on which way they face, by
+ * the way they faced (people turn; sensors' sides do not jump), and how
+ * squarely each sensor now sees their front. */
+static void
+room_fusion_orient(RoomFusion *f)
+{
+	for (guint i = 0; i < f->n_candidates; i++) {
+		Candidate *c = &f->candidates[i];
+
+		c->has_forward = room_fusion_forward(&c->seen.user, &c->forward);
+		c->front = 0.5;
+	}
+	for (int k = 0; k < MAX_TRACKS; k++) {
+		TrackerVec3 reference = tracker_vec3(0, 0, 1), sum = tracker_vec3(0, 0, 0);
+
+		if (!f->tracks[k].live || !room_fusion_reference(f, k, &reference))
+			continue;
+		for (guint i = 0; i < f->n_candidates; i++) {
+			Candidate *c = &f->candidates[i];
+
+			if (c->track != k || !c->has_forward)
+				continue;
+			if (tracker_vec3_dot(c->forward, reference) < 0.0) {
+				room_fusion_mirror(&c->seen.user);
+				c->forward = tracker_vec3_scale(c->forward, -1.0);
+			}
+			sum = tracker_vec3_add(sum, c->forward);
+		}
+		if (tracker_vec3_length(sum) < 1e-6)
+			continue;
+		f->tracks[k].facing = tracker_vec3_normalize(sum);
+		f->tracks[k].has_facing = TRUE;
+		for (guint i = 0; i < f->n_candidates; i++) {
+			if (f->candidates[i].track == k)
+				f->candidates[i].front = room_fusion_front(f, &f->candidates[i],
+				                                           f->tracks[k].facing);
+		}
+	}
+}
+
 /* ---- each joint from who sees it best ---- */
 
+/* How much sensor @c's joint @j counts: its confidence, less with range
+ * and less from behind (arms in front of the body are hidden from it). */
 static double
-room_fusion_weight(const Seen *s, int j)
+room_fusion_weight(const Candidate *c, int j)
 {
-	double r = s->range[j] / HALF_WEIGHT_MM;
+	double r = c->seen.range[j] / HALF_WEIGHT_MM;
 
-	return s->user.joints[j].confidence / (1.0 + r * r);
+	return c->seen.user.joints[j].confidence / (1.0 + r * r) *
+	       (BEHIND_WEIGHT + (1.0 - BEHIND_WEIGHT) * c->front);
 }
 
 /* Joint @j of track @k: the best-seen one, averaged with those that agree. */
@@ -408,8 +543,7 @@ room_fusion_joint(const RoomFusion *f, int k, int j, TrackerUser *out)
 		const Candidate *c = &f->candidates[i];
 
 		if (c->track == k && c->seen.user.joints[j].confidence > 0.0 &&
-		    (best == NULL ||
-		     room_fusion_weight(&c->seen, j) > room_fusion_weight(&best->seen, j)))
+		    (best == NULL || room_fusion_weight(c, j) > room_fusion_weight(best, j)))
 			best = c;
 	}
 	if (best == NULL) {
@@ -420,7 +554,7 @@ room_fusion_joint(const RoomFusion *f, int k, int j, TrackerUser *out)
 	for (guint i = 0; i < f->n_candidates; i++) {
 		const Candidate *c = &f->candidates[i];
 		const TrackerJoint *cj = &c->seen.user.joints[j];
-		double w = room_fusion_weight(&c->seen, j);
+		double w = room_fusion_weight(c, j);
 
 		if (c->track != k ||
 		    cj->confidence < AGREE_CONFIDENCE * out->joints[j].confidence ||
@@ -508,6 +642,7 @@ room_fusion_process(RoomFusion *f, guint sensor, const TrackerFrame *frame, Trac
 	room_fusion_stick(f);
 	room_fusion_split(f);
 	room_fusion_join(f, frame->time_us);
+	room_fusion_orient(f);
 	room_fusion_update_tracks(f, frame->time_us);
 	room_fusion_output(f, frame->time_us, out);
 	return TRUE;
