@@ -34,8 +34,8 @@ typedef struct {
 typedef struct {
 	Sensor sensors[2];
 	double noise_mm;
-	gboolean pair; /* a second person stands by the first, 700 mm to its side */
-	gboolean head_hidden_from_0;
+	gboolean pair;     /* a second person stands by the first, 700 mm to its side */
+	int hidden_from_0; /* a joint sensor 0 does not find, or -1 */
 	double speed_mm_s;
 	double from_x, to_x; /* the walk, at z 3000 */
 	/* Sensor 1 sees the walker's back and, as a tracker does, takes it
@@ -71,6 +71,7 @@ world_init(World *w)
 	w->speed_mm_s = 1000.0;
 	w->from_x = -2600.0;
 	w->to_x = 2600.0;
+	w->hidden_from_0 = -1;
 }
 
 /* The room as the views are: the demo's world is the room. */
@@ -143,7 +144,7 @@ add_user(World *w, guint i, guint p, double t, guint32 *state, TrackerFrame *f)
 		if (w->noise_mm == 0.0)
 			joint->position = c;
 		joint->confidence = 0.9;
-		if (i == 0 && j == TRACKER_JOINT_HEAD && w->head_hidden_from_0)
+		if (i == 0 && j == w->hidden_from_0)
 			joint->confidence = 0.0;
 	}
 	u->centre = u->joints[TRACKER_JOINT_TORSO].position;
@@ -316,7 +317,7 @@ test_by_time(void)
 
 	world_init(&w);
 	w.noise_mm = 0.0;
-	w.head_hidden_from_0 = TRUE;
+	w.hidden_from_0 = TRACKER_JOINT_HEAD;
 	w.speed_mm_s = 1500.0;
 	w.sensors[1].phase_us = 16667;
 	tally_init(&t);
@@ -354,7 +355,8 @@ test_sensor_stops(void)
 
 /* Two sensors facing each other across the room, the walker facing the
  * first: the second has the walker's sides the wrong way round, and the
- * fused user has them right. */
+ * fused user has them right, the left hand that only the second finds
+ * too. */
 static void
 test_back_view(void)
 {
@@ -367,9 +369,13 @@ test_back_view(void)
 	for (guint i = 0; i < 2; i++)
 		w.sensors[i].pose = demo_renderer_view_pose(&w.sensors[i].view);
 	w.back_to_1 = TRUE;
+	/* Only sensor 1, from behind, finds the left hand. */
+	w.hidden_from_0 = TRACKER_JOINT_LEFT_HAND;
 	w.from_x = -800.0;
 	w.to_x = 800.0;
 	tally_init(&t);
+	/* (Sensor 1's first frame comes after sensor 0's.) */
+	t.from_us = 100000;
 	world_run(&w, 10.0, tally_frame, &t);
 	g_test_message("joints %.1f mm off on average, %.1f at worst", t.sum_mm / t.joints,
 	               t.worst_mm);
