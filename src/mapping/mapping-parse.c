@@ -435,6 +435,19 @@ mapping_parser_uint(const Parser *p, const Section *s, const Entry *e, guint min
 	return TRUE;
 }
 
+static gboolean
+mapping_parser_boolean(const Parser *p, const Section *s, const Entry *e, gboolean *out,
+                       GError **error)
+{
+	static const char *const names[] = { "false", "true" };
+	guint value = 0;
+
+	if (!mapping_parser_enum(p, s, e, names, G_N_ELEMENTS(names), &value, error))
+		return FALSE;
+	*out = value == 1;
+	return TRUE;
+}
+
 /* The space-separated words of a value, without empty ones. */
 static GStrv
 mapping_parser_words(const char *value)
@@ -793,14 +806,9 @@ static gboolean
 mapping_parser_ws_monitor(Parser *p, const Section *s, const Entry *e, gpointer object,
                           GError **error)
 {
-	static const char *const values[] = { "false", "true" };
 	MappingOutput *output = object;
-	guint monitor = 0;
 
-	if (!mapping_parser_enum(p, s, e, values, G_N_ELEMENTS(values), &monitor, error))
-		return FALSE;
-	output->websocket.monitor = monitor == 1;
-	return TRUE;
+	return mapping_parser_boolean(p, s, e, &output->websocket.monitor, error);
 }
 
 static const KeyDef ws_output_keys[] = {
@@ -1547,14 +1555,9 @@ static gboolean
 mapping_parser_rule_clamp(Parser *p, const Section *s, const Entry *e, gpointer object,
                           GError **error)
 {
-	static const char *const booleans[] = { "false", "true" };
 	MappingRule *rule = object;
-	guint value = 0;
 
-	if (!mapping_parser_enum(p, s, e, booleans, 2, &value, error))
-		return FALSE;
-	rule->clamp = value;
-	return TRUE;
+	return mapping_parser_boolean(p, s, e, &rule->clamp, error);
 }
 
 static gboolean

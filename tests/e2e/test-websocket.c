@@ -248,6 +248,19 @@ client_new(guint port, const char *origin)
 	return c;
 }
 
+/* Connects from @origin and asserts that the bridge refuses with @status;
+ * the refused client, for client_free(). */
+static Client *
+client_refused(guint port, const char *origin, guint status)
+{
+	Client *c = client_start(port, "/osc", origin);
+
+	client_wait(c);
+	g_assert_null(c->conn);
+	g_assert_cmpuint(c->status, ==, status);
+	return c;
+}
+
 static void
 client_free(Client *c)
 {
@@ -593,10 +606,7 @@ test_origin_refused(void)
 	g_autoptr(Client) file = NULL;
 
 	rig_start(rig, ws, JOINTS_TO("ws"));
-	evil = client_start(rig->port, "/osc", "http://evil.example");
-	client_wait(evil);
-	g_assert_null(evil->conn);
-	g_assert_cmpuint(evil->status, ==, SOUP_STATUS_FORBIDDEN);
+	evil = client_refused(rig->port, "http://evil.example", SOUP_STATUS_FORBIDDEN);
 	g_assert_true(rig_logged(rig, "origin http://evil.example is not allowed"));
 	page = client_new(rig->port, own);
 	file = client_new(rig->port, "null");
@@ -616,9 +626,7 @@ test_origin_listed(void)
 
 	rig_start(rig, ws, JOINTS_TO("ws"));
 	studio = client_new(rig->port, "http://studio.local:8080");
-	other = client_start(rig->port, "/osc", own);
-	client_wait(other);
-	g_assert_cmpuint(other->status, ==, SOUP_STATUS_FORBIDDEN);
+	other = client_refused(rig->port, own, SOUP_STATUS_FORBIDDEN);
 }
 
 static void
@@ -632,10 +640,7 @@ test_max_clients(void)
 	rig_start(rig, ws, JOINTS_TO("ws"));
 	for (guint i = 0; i < 16; i++)
 		clients[i] = client_new(rig->port, NULL);
-	extra = client_start(rig->port, "/osc", NULL);
-	client_wait(extra);
-	g_assert_null(extra->conn);
-	g_assert_cmpuint(extra->status, ==, SOUP_STATUS_SERVICE_UNAVAILABLE);
+	extra = client_refused(rig->port, NULL, SOUP_STATUS_SERVICE_UNAVAILABLE);
 	g_assert_true(rig_logged(rig, "16 clients are connected already (max_clients)"));
 	/* One leaves: there is room again. */
 	client_free(clients[15]);

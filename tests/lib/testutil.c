@@ -272,6 +272,26 @@ testutil_scene_frames(const char *scene, guint n)
 	return frames;
 }
 
+DemoScene *
+testutil_scene_new(const char *name)
+{
+	g_autoptr(GError) error = NULL;
+	DemoScene *scene = demo_scene_new_named(name, 1, &error);
+
+	g_assert_no_error(error);
+	return scene;
+}
+
+const DemoTruthPerson *
+testutil_truth_person(const DemoTruth *truth, guint id)
+{
+	for (guint i = 0; i < truth->n_people; i++) {
+		if (truth->people[i].id == id)
+			return &truth->people[i];
+	}
+	return NULL;
+}
+
 gboolean
 testutil_joint_found(const TrackerJoint *joint)
 {

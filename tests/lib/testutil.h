@@ -5,6 +5,7 @@
 #include <gio/gio.h>
 
 #include "base/depth.h"
+#include "demo/demo-scene.h"
 #include "tracker/tracker-types.h"
 
 /** testutil_tmpdir: a fresh temporary folder, removed by testutil_rmdir(). */
@@ -122,6 +123,12 @@ void testutil_spawn(TestutilSpawned *s, const char *const *argv);
  * of the demo scene @scene, with the bridge's default seed; g_free() them.
  */
 TrackerFrame *testutil_scene_frames(const char *scene, guint n);
+
+/** testutil_scene_new: the demo scene @name with seed 1, or fails the test. */
+DemoScene *testutil_scene_new(const char *name);
+
+/** testutil_truth_person: the person with id @id in @truth, or NULL when it has none. */
+const DemoTruthPerson *testutil_truth_person(const DemoTruth *truth, guint id);
 
 /** testutil_joint_found: @joint is sent by the shipped mappings (confidence of at least 0.5). */
 gboolean testutil_joint_found(const TrackerJoint *joint);

@@ -5,29 +5,10 @@
 #include <string.h>
 
 #include "demo/demo-scene.h"
+#include "testutil.h"
 
 #define FRAME_AT(seconds) ((guint64)((seconds)*DEMO_FPS))
 #define KINECT_F          575.8157
-
-static DemoScene *
-scene_new(const char *name)
-{
-	g_autoptr(GError) error = NULL;
-	DemoScene *scene = demo_scene_new_named(name, 1, &error);
-
-	g_assert_no_error(error);
-	return scene;
-}
-
-static const DemoTruthPerson *
-truth_person(const DemoTruth *truth, guint id)
-{
-	for (guint i = 0; i < truth->n_people; i++) {
-		if (truth->people[i].id == id)
-			return &truth->people[i];
-	}
-	return NULL;
-}
 
 static void
 assert_vec_near(TrackerVec3 a, TrackerVec3 b, double tolerance)
@@ -161,7 +142,7 @@ test_overlap_depth_from_pose(void)
 		guint ids[DEMO_MAX_PEOPLE];
 
 		demo_scene_render(scene, number, frame);
-		walker = truth_person(frame->truth, 1);
+		walker = testutil_truth_person(frame->truth, 1);
 		g_assert_nonnull(walker);
 		g_assert_cmpuint(
 		        demo_scene_skeletons(scene, (double)number / DEMO_FPS, skeletons, ids), >=,
@@ -203,8 +184,8 @@ test_two_sensors_hand_over(void)
 		{ 14.9, 1, { FALSE, TRUE } }, { 18.5, 2, { TRUE, TRUE } },
 		{ 23.0, 1, { TRUE, FALSE } },
 	};
-	g_autoptr(DemoScene) left = scene_new("two-sensors@0");
-	g_autoptr(DemoScene) right = scene_new("two-sensors@1");
+	g_autoptr(DemoScene) left = testutil_scene_new("two-sensors@0");
+	g_autoptr(DemoScene) right = testutil_scene_new("two-sensors@1");
 	DemoScene *views[2] = { left, right };
 
 	for (guint k = 0; k < G_N_ELEMENTS(cases); k++) {
@@ -213,7 +194,7 @@ test_two_sensors_hand_over(void)
 			const DemoTruthPerson *p;
 
 			demo_scene_render(views[view], FRAME_AT(cases[k].t), frame);
-			p = truth_person(frame->truth, cases[k].id);
+			p = testutil_truth_person(frame->truth, cases[k].id);
 			g_assert_nonnull(p);
 			g_test_message("t %.1f view %u person %u: %u pixels", cases[k].t, view,
 			               cases[k].id, p->pixels);
@@ -230,8 +211,8 @@ test_two_sensors_hand_over(void)
 static void
 test_facing_sensors_sides(void)
 {
-	g_autoptr(DemoScene) front = scene_new("facing-sensors");
-	g_autoptr(DemoScene) back = scene_new("facing-sensors@1");
+	g_autoptr(DemoScene) front = testutil_scene_new("facing-sensors");
+	g_autoptr(DemoScene) back = testutil_scene_new("facing-sensors@1");
 	g_autoptr(DepthFrame) f0 = depth_frame_new();
 	g_autoptr(DepthFrame) f1 = depth_frame_new();
 	const DemoTruthPerson *p0, *p1;
@@ -239,8 +220,8 @@ test_facing_sensors_sides(void)
 
 	demo_scene_render(front, FRAME_AT(1.0), f0);
 	demo_scene_render(back, FRAME_AT(1.0), f1);
-	p0 = truth_person(f0->truth, 1);
-	p1 = truth_person(f1->truth, 1);
+	p0 = testutil_truth_person(f0->truth, 1);
+	p1 = testutil_truth_person(f1->truth, 1);
 	g_assert_true(p0->in_view[l] && p0->in_view[r] && p1->in_view[l] && p1->in_view[r]);
 	g_assert_cmpfloat(p0->u[l], >, p0->u[r]);
 	g_assert_cmpfloat(p1->u[l], <, p1->u[r]);

@@ -6,34 +6,15 @@
 #include "demo/demo-scene.h"
 #include "gesture/gesture.h"
 #include "demo/truth.h"
+#include "testutil.h"
 
 #define FRAME_AT(seconds) ((guint64)((seconds)*DEMO_FPS))
-
-static DemoScene *
-scene_new(const char *name)
-{
-	g_autoptr(GError) error = NULL;
-	DemoScene *scene = demo_scene_new_named(name, 1, &error);
-
-	g_assert_no_error(error);
-	return scene;
-}
-
-static const DemoTruthPerson *
-truth_person(const DemoTruth *truth, guint id)
-{
-	for (guint i = 0; i < truth->n_people; i++) {
-		if (truth->people[i].id == id)
-			return &truth->people[i];
-	}
-	return NULL;
-}
 
 static void
 test_deterministic(void)
 {
-	g_autoptr(DemoScene) a = scene_new("routine");
-	g_autoptr(DemoScene) b = scene_new("routine");
+	g_autoptr(DemoScene) a = testutil_scene_new("routine");
+	g_autoptr(DemoScene) b = testutil_scene_new("routine");
 	g_autoptr(DemoScene) c = demo_scene_new_named("routine", 2, NULL);
 	g_autoptr(DepthFrame) fa = depth_frame_new();
 	g_autoptr(DepthFrame) fb = depth_frame_new();
@@ -53,7 +34,7 @@ test_deterministic(void)
 static void
 test_quantised_like_libfreenect(void)
 {
-	g_autoptr(DemoScene) scene = scene_new("routine");
+	g_autoptr(DemoScene) scene = testutil_scene_new("routine");
 	g_autoptr(DepthFrame) frame = depth_frame_new();
 	guint readings = 0;
 
@@ -72,12 +53,12 @@ test_quantised_like_libfreenect(void)
 static void
 test_truth_joints_inside_body(void)
 {
-	g_autoptr(DemoScene) scene = scene_new("routine");
+	g_autoptr(DemoScene) scene = testutil_scene_new("routine");
 	g_autoptr(DepthFrame) frame = depth_frame_new();
 	const DemoTruthPerson *p;
 
 	demo_scene_render(scene, FRAME_AT(1.0), frame);
-	p = truth_person(frame->truth, 1);
+	p = testutil_truth_person(frame->truth, 1);
 	g_assert_nonnull(p);
 	g_assert_cmpuint(p->pixels, >, 10000);
 	for (int j = 0; j < TRACKER_N_JOINTS; j++) {
@@ -96,12 +77,12 @@ test_truth_joints_inside_body(void)
 static void
 test_anatomical_sides(void)
 {
-	g_autoptr(DemoScene) scene = scene_new("routine");
+	g_autoptr(DemoScene) scene = testutil_scene_new("routine");
 	g_autoptr(DepthFrame) frame = depth_frame_new();
 	const DemoTruthPerson *p;
 
 	demo_scene_render(scene, FRAME_AT(1.0), frame);
-	p = truth_person(frame->truth, 1);
+	p = testutil_truth_person(frame->truth, 1);
 	/* Facing the sensor, the user's left is on the image's right. */
 	g_assert_cmpfloat(p->joints[TRACKER_JOINT_LEFT_SHOULDER].x, >, 0.0);
 	g_assert_cmpfloat(p->u[TRACKER_JOINT_LEFT_HAND], >, p->u[TRACKER_JOINT_RIGHT_HAND]);
@@ -113,7 +94,7 @@ test_anatomical_sides(void)
 static void
 test_shadow_band_on_left(void)
 {
-	g_autoptr(DemoScene) scene = scene_new("routine");
+	g_autoptr(DemoScene) scene = testutil_scene_new("routine");
 	g_autoptr(DepthFrame) frame = depth_frame_new();
 	const DemoTruth *truth;
 	int v, left = -1, right = -1, left_gap = 0, right_gap = 0;
@@ -141,7 +122,7 @@ test_shadow_band_on_left(void)
 static void
 test_room_in_view(void)
 {
-	g_autoptr(DemoScene) scene = scene_new("routine");
+	g_autoptr(DemoScene) scene = testutil_scene_new("routine");
 	g_autoptr(DepthFrame) frame = depth_frame_new();
 	const guint8 *labels;
 
@@ -169,7 +150,7 @@ people_in_view(DemoScene *scene, double seconds)
 static void
 test_routine_visitor_comes_and_goes(void)
 {
-	g_autoptr(DemoScene) scene = scene_new("routine");
+	g_autoptr(DemoScene) scene = testutil_scene_new("routine");
 
 	g_assert_cmpuint(people_in_view(scene, 10.0), ==, 1);
 	g_assert_cmpuint(people_in_view(scene, 44.0), ==, 2);
@@ -181,13 +162,13 @@ static const DemoTruthPerson *
 person_at(DemoScene *scene, DepthFrame *frame, double seconds)
 {
 	demo_scene_render(scene, FRAME_AT(seconds), frame);
-	return truth_person(frame->truth, 1);
+	return testutil_truth_person(frame->truth, 1);
 }
 
 static void
 test_routine_poses(void)
 {
-	g_autoptr(DemoScene) scene = scene_new("routine");
+	g_autoptr(DemoScene) scene = testutil_scene_new("routine");
 	g_autoptr(DepthFrame) frame = depth_frame_new();
 	const DemoTruthPerson *p;
 	const TrackerVec3 *j;
@@ -222,7 +203,7 @@ test_routine_poses(void)
 static void
 test_routine_walks_across(void)
 {
-	g_autoptr(DemoScene) scene = scene_new("routine");
+	g_autoptr(DemoScene) scene = testutil_scene_new("routine");
 	g_autoptr(DepthFrame) frame = depth_frame_new();
 	double x0 = person_at(scene, frame, 22.0)->joints[TRACKER_JOINT_TORSO].x;
 	double x1 = person_at(scene, frame, 25.6)->joints[TRACKER_JOINT_TORSO].x;
@@ -237,7 +218,7 @@ test_routine_walks_across(void)
 static void
 test_routine_gesture_table(void)
 {
-	g_autoptr(DemoScene) scene = scene_new("routine");
+	g_autoptr(DemoScene) scene = testutil_scene_new("routine");
 	const DemoScript *script = demo_scene_script(scene);
 	gboolean seen[GESTURE_N_KINDS] = { FALSE };
 	const DemoGesture *g;
@@ -273,7 +254,7 @@ horizontal(TrackerVec3 a, TrackerVec3 b)
 static void
 test_routine_gesture_poses(void)
 {
-	g_autoptr(DemoScene) scene = scene_new("routine");
+	g_autoptr(DemoScene) scene = testutil_scene_new("routine");
 	g_autoptr(DepthFrame) frame = depth_frame_new();
 	TrackerVec3 before, after, l, r;
 	const TrackerVec3 *j;
@@ -315,7 +296,7 @@ test_routine_gesture_poses(void)
 static void
 test_ordinary(void)
 {
-	g_autoptr(DemoScene) scene = scene_new("ordinary");
+	g_autoptr(DemoScene) scene = testutil_scene_new("ordinary");
 	g_autoptr(DepthFrame) frame = depth_frame_new();
 	const TrackerVec3 *j;
 	guint n;
@@ -337,7 +318,7 @@ test_library_scenes_render(void)
 	const char *const *names = demo_scene_names();
 
 	for (guint i = 0; names[i] != NULL; i++) {
-		g_autoptr(DemoScene) scene = scene_new(names[i]);
+		g_autoptr(DemoScene) scene = testutil_scene_new(names[i]);
 		g_autoptr(DepthFrame) frame = depth_frame_new();
 
 		demo_scene_render(scene, demo_scene_n_frames(scene) / 2, frame);
@@ -351,7 +332,7 @@ test_library_scenes_render(void)
 static void
 test_truth_as_tracker_frame(void)
 {
-	g_autoptr(DemoScene) scene = scene_new("routine");
+	g_autoptr(DemoScene) scene = testutil_scene_new("routine");
 	g_autoptr(DepthFrame) frame = depth_frame_new();
 	TrackerFrame out;
 	const TrackerUser *user;
@@ -392,7 +373,7 @@ zone_grip_hand(DemoScene *scene, double seconds, int side)
 static void
 test_truth_hand_states(void)
 {
-	g_autoptr(DemoScene) scene = scene_new("zone-grip");
+	g_autoptr(DemoScene) scene = testutil_scene_new("zone-grip");
 	static const struct {
 		double seconds;
 		TrackerHandState right;
@@ -494,7 +475,7 @@ test_pinned_scenes_unchanged(void)
 		if (scene == NULL ||
 		    strcmp(demo_scene_script(scene)->name, pinned_frames[k].scene) != 0) {
 			g_clear_pointer(&scene, demo_scene_free);
-			scene = scene_new(pinned_frames[k].scene);
+			scene = testutil_scene_new(pinned_frames[k].scene);
 		}
 		demo_scene_render(scene, pinned_frames[k].frame, frame);
 		truth = frame->truth;
@@ -558,7 +539,7 @@ trunk_lean_deg(double roll_deg)
 	const DemoTruthPerson *p;
 
 	demo_scene_render(scene, 10, frame);
-	p = truth_person(frame->truth, 1);
+	p = testutil_truth_person(frame->truth, 1);
 	g_assert_nonnull(p);
 	return atan2(p->u[TRACKER_JOINT_NECK] - p->u[TRACKER_JOINT_TORSO],
 	             p->v[TRACKER_JOINT_TORSO] - p->v[TRACKER_JOINT_NECK]) /
@@ -579,7 +560,7 @@ test_roll_convention(void)
 static void
 test_roll_scene_head_right_of_feet(void)
 {
-	g_autoptr(DemoScene) scene = scene_new("camera-roll");
+	g_autoptr(DemoScene) scene = testutil_scene_new("camera-roll");
 	g_autoptr(DepthFrame) frame = depth_frame_new();
 	const DemoTruthPerson *p = person_at(scene, frame, 5.0);
 	double feet = (p->u[TRACKER_JOINT_LEFT_FOOT] + p->u[TRACKER_JOINT_RIGHT_FOOT]) / 2.0;
@@ -908,7 +889,7 @@ test_carried_folder_is_a_prop(void)
 		int hand;
 
 		demo_scene_render(scene, 30, frame);
-		p = truth_person(frame->truth, 1);
+		p = testutil_truth_person(frame->truth, 1);
 		prop = count_props(frame->truth, p->u[TRACKER_JOINT_RIGHT_HAND],
 		                   p->v[TRACKER_JOINT_RIGHT_HAND], &far);
 		hand = (int)p->v[TRACKER_JOINT_RIGHT_HAND] * DEPTH_WIDTH +
@@ -943,7 +924,7 @@ test_girth(void)
 		const DemoTruthPerson *p;
 
 		demo_scene_render(scene, 10, frame);
-		p = truth_person(frame->truth, 1);
+		p = testutil_truth_person(frame->truth, 1);
 		width[k] = p->joints[TRACKER_JOINT_LEFT_SHOULDER].x -
 		           p->joints[TRACKER_JOINT_RIGHT_SHOULDER].x;
 		pixels[k] = p->pixels;
@@ -1019,7 +1000,7 @@ test_kit_turns(void)
 static void
 test_doorway(void)
 {
-	g_autoptr(DemoScene) scene = scene_new("sideon-folder");
+	g_autoptr(DemoScene) scene = testutil_scene_new("sideon-folder");
 	g_autoptr(DepthFrame) frame = depth_frame_new();
 	int door = 240 * DEPTH_WIDTH + 320, wall = 240 * DEPTH_WIDTH + 470;
 
@@ -1058,7 +1039,7 @@ labels_at(DemoScene *scene, double seconds)
 static void
 test_moved_chair(void)
 {
-	g_autoptr(DemoScene) scene = scene_new("clutter-chair");
+	g_autoptr(DemoScene) scene = testutil_scene_new("clutter-chair");
 	g_autofree guint8 *before = labels_at(scene, 1.0);
 	g_autofree guint8 *moving = labels_at(scene, 6.5);
 	g_autofree guint8 *after = labels_at(scene, 10.0);
@@ -1075,8 +1056,8 @@ test_moved_chair(void)
 static void
 test_desk_and_closeup_truth(void)
 {
-	g_autoptr(DemoScene) desk = scene_new("desk-wave");
-	g_autoptr(DemoScene) torso = scene_new("closeup-torso");
+	g_autoptr(DemoScene) desk = testutil_scene_new("desk-wave");
+	g_autoptr(DemoScene) torso = testutil_scene_new("closeup-torso");
 	g_autoptr(DepthFrame) frame = depth_frame_new();
 	const DemoTruthPerson *p = person_at(desk, frame, 1.0);
 
@@ -1133,8 +1114,8 @@ test_room_scenes(void)
 static void
 test_kinect_deterministic(void)
 {
-	g_autoptr(DemoScene) a = scene_new("clutter-walk");
-	g_autoptr(DemoScene) b = scene_new("clutter-walk");
+	g_autoptr(DemoScene) a = testutil_scene_new("clutter-walk");
+	g_autoptr(DemoScene) b = testutil_scene_new("clutter-walk");
 	g_autoptr(DemoScene) c = demo_scene_new_named("clutter-walk", 2, NULL);
 	g_autoptr(DepthFrame) fa = depth_frame_new();
 	g_autoptr(DepthFrame) fb = depth_frame_new();
