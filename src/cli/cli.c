@@ -3,6 +3,7 @@
 #include <glib-unix.h>
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -16,7 +17,7 @@ void
 cli_add_source_entries(GOptionContext *context, CliSourceArgs *args)
 {
 	const GOptionEntry entries[] = {
-		{ "source", 's', 0, G_OPTION_ARG_STRING, &args->source,
+		{ "source", 's', 0, G_OPTION_ARG_STRING_ARRAY, &args->sources,
 		  "Where depth comes from (default demo; see below)", "S" },
 		{ "fast", 0, 0, G_OPTION_ARG_NONE, &args->fast,
 		  "Play recordings and the demo as fast as possible", NULL },
@@ -37,27 +38,48 @@ cli_add_source_entries(GOptionContext *context, CliSourceArgs *args)
 void
 cli_source_args_clear(CliSourceArgs *args)
 {
-	g_clear_pointer(&args->source, g_free);
+	g_clear_pointer(&args->sources, g_strfreev);
 }
 
-Source *
-cli_open_source(const CliSourceArgs *args, GError **error)
+gboolean
+cli_source_options(const CliSourceArgs *args, SourceOptions *options, GError **error)
 {
-	SourceOptions options = { 0 };
-
 	/* (A negative count would read as no limit: record would fill the disk.) */
 	if (args->frames < 0) {
 		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
 		            "--frames %" G_GINT64_FORMAT ": give a number of frames from 1 up, or "
 		            "leave it out to go on to the source's end",
 		            args->frames);
+		return FALSE;
+	}
+	memset(options, 0, sizeof(*options));
+	options->fast = args->fast;
+	options->loop = args->loop;
+	options->seed = (guint64)args->seed;
+	return TRUE;
+}
+
+guint
+cli_n_sources(const CliSourceArgs *args)
+{
+	return args->sources != NULL ? g_strv_length(args->sources) : 0;
+}
+
+Source *
+cli_open_source(const CliSourceArgs *args, GError **error)
+{
+	SourceOptions options;
+
+	if (cli_n_sources(args) > 1) {
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+		            "--source is given %u times: only run and calibrate take several "
+		            "sensors",
+		            cli_n_sources(args));
 		return NULL;
 	}
-
-	options.fast = args->fast;
-	options.loop = args->loop;
-	options.seed = (guint64)args->seed;
-	return source_open(args->source ? args->source : "demo", &options, error);
+	if (!cli_source_options(args, &options, error))
+		return NULL;
+	return source_open(args->sources != NULL ? args->sources[0] : "demo", &options, error);
 }
 
 void

@@ -7,7 +7,7 @@
 #include "tracker/tracker.h"
 
 typedef struct {
-	char *source; /* spec; NULL for the default */
+	char **sources; /* specs, one per --source; NULL for the default */
 	gboolean fast;
 	gboolean loop;
 	gint64 frames; /* stop after this many; 0 for no limit */
@@ -21,10 +21,16 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(CliSourceArgs, cli_source_args_clear)
 
 /**
  * cli_open_source:
- * Opens args->source, or "demo" when it is unset. A negative --frames is a
- * G_OPTION_ERROR.
+ * Opens the one --source, or "demo" when there is none. A negative
+ * --frames, or several --source, is a G_OPTION_ERROR.
  */
 Source *cli_open_source(const CliSourceArgs *args, GError **error);
+
+/** cli_n_sources: how many --source were given. */
+guint cli_n_sources(const CliSourceArgs *args);
+
+/** cli_source_options: the options every source of @args opens with; FALSE on a bad --frames. */
+gboolean cli_source_options(const CliSourceArgs *args, SourceOptions *options, GError **error);
 
 /* The options of the commands that track: the camera pose. */
 typedef struct {

@@ -10,7 +10,11 @@
  * waits for it.
  *
  * A websocket output with `monitor = true` also serves the web monitor,
- * which sees every frame beside the view, on the bridge's own thread. */
+ * which sees every frame beside the view, on the bridge's own thread.
+ *
+ * With several --source, each is tracked on its own thread (cli-sensors.c)
+ * and their users, fused in the room --room describes (or sent apart
+ * without one), are pushed to the bridge. */
 #include <glib-unix.h>
 #include <math.h>
 #include <signal.h>
@@ -20,6 +24,7 @@
 #include <unistd.h>
 
 #include "bridge.h"
+#include "cli-sensors.h"
 #include "cli.h"
 #include "commands.h"
 #include "skeletons/skeletons.h"
@@ -48,13 +53,17 @@ typedef struct {
 	gboolean view;
 	char *view_screenshot;
 	gint view_screenshot_after;
+	char *room; /* where several sensors stand */
 	CliTrackerArgs tracker;
 	TrackerSettings settings; /* from tracker, once parsed */
 } CmdRunArgs;
 
 typedef struct {
 	GMainLoop *loop;
-	Source *source;
+	Source *source;      /* one sensor, or */
+	CliSensors *sensors; /* several */
+	char *description;   /* the source, or the sensors */
+	BridgeClock clock;   /* several sensors' time to the wall clock */
 	Bridge *bridge;
 	gint64 max_frames;
 	guint64 frames;
@@ -150,7 +159,7 @@ cmd_run_status(gpointer user_data)
 	bridge_get_stats(run->bridge, &stats);
 	g_string_append_printf(s,
 	                       "%s: frame %" G_GUINT64_FORMAT ", %.1f fps, %u user%s, %.0f msg/s",
-	                       source_spec(run->source), run->frames, run->fps, stats.users,
+	                       run->description, run->frames, run->fps, stats.users,
 	                       stats.users == 1 ? "" : "s", run->messages_per_s);
 	if (run->lost)
 		g_string_append(s, ", device lost");
@@ -257,6 +266,23 @@ cmd_run_frame(Source *source, const DepthFrame *frame, gpointer user_data)
 	}
 }
 
+/* A frame of every sensor's users, fused or apart. */
+static void
+cmd_run_users(const TrackerFrame *frame, gpointer user_data)
+{
+	CmdRun *run = user_data;
+
+	bridge_push(run->bridge, frame,
+	            bridge_clock_timetag(&run->clock, frame->time_us, g_get_real_time()));
+	run->frames++;
+	if (cli_log_enabled(CLI_LOG_DEBUG))
+		cmd_run_debug_users(run);
+	if (run->max_frames > 0 && run->frames >= (guint64)run->max_frames) {
+		cli_sensors_stop(run->sensors);
+		g_main_loop_quit(run->loop);
+	}
+}
+
 static void
 cmd_run_event(Source *source, SourceEvent event, const GError *error, gpointer user_data)
 {
@@ -309,8 +335,11 @@ cmd_run_summary(CmdRun *run)
 	double secs = (g_get_monotonic_time() - run->start_us) / (double)G_USEC_PER_SEC;
 
 	cmd_run_clear_line(run);
-	cli_info("%s: %" G_GUINT64_FORMAT " frames in %.1f s (%.1f fps)", source_spec(run->source),
+	cli_info("%s: %" G_GUINT64_FORMAT " frames in %.1f s (%.1f fps)", run->description,
 	         run->frames, secs, secs > 0 ? run->frames / secs : 0.0);
+	if (run->sensors != NULL && cli_sensors_dropped(run->sensors) > 0)
+		cli_info("%" G_GUINT64_FORMAT " frames left out while their tracker was busy",
+		         cli_sensors_dropped(run->sensors));
 	for (guint i = 0; i < bridge_n_outputs(run->bridge); i++) {
 		const char *label;
 		OscOutputStats stats;
@@ -349,8 +378,12 @@ cmd_run_loop(CmdRun *run)
 	run->start_us = run->window_start_us = run->last_log_us = g_get_monotonic_time();
 	status = cmd_run_attach(run, g_timeout_source_new(STATUS_INTERVAL_MS), cmd_run_status);
 	cli_take_hangup(run->loop, cmd_run_hangup, run);
-	started =
-	        cli_run_source(run->source, &callbacks, run, run->loop, &run->status, NULL, &error);
+	if (run->sensors != NULL)
+		started = cli_sensors_run(run->sensors, run->loop, &run->status, cmd_run_users, run,
+		                          &error);
+	else
+		started = cli_run_source(run->source, &callbacks, run, run->loop, &run->status,
+		                         NULL, &error);
 	cmd_run_detach(status);
 	if (!started)
 		return cli_fail(error);
@@ -379,6 +412,10 @@ cmd_run_add_entries(GOptionContext *context, CmdRunArgs *args)
 		  "Where skeletons come from (default tracker; see below)", "NAME" },
 		{ "no-watch", 0, 0, G_OPTION_ARG_NONE, &args->no_watch,
 		  "Do not reload mapping files when they change (SIGHUP still does)", NULL },
+		{ "room", 0, 0, G_OPTION_ARG_FILENAME, &args->room,
+		  "Where several sensors stand (skelbridge calibrate writes it): their users are "
+		  "fused there",
+		  "FILE" },
 		{ "view", 0, 0, G_OPTION_ARG_NONE, &args->view,
 		  "Show what the tracker sees and the messages going out in a window", NULL },
 		/* For tests: the view's window to a PNG once it drew N frames. */
@@ -400,6 +437,7 @@ cmd_run_args_clear(CmdRunArgs *args)
 	g_free(args->name);
 	g_free(args->skeletons);
 	g_free(args->view_screenshot);
+	g_free(args->room);
 }
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(CmdRunArgs, cmd_run_args_clear)
 
@@ -413,6 +451,10 @@ cmd_run_bridge(const CmdRunArgs *args, CmdRun *run, GError **error)
 	options.targets = (const char *const *)args->targets;
 	options.name = args->name;
 	options.skeletons = args->skeletons ? args->skeletons : "tracker";
+	/* Several sensors' users come tracked and fused: the bridge's own
+	 * skeletons see no frame, and the lightest will do. */
+	if (run->sensors != NULL)
+		options.skeletons = "truth";
 	options.watch = !args->no_watch;
 	return bridge_new_full(&options, &args->settings, cmd_run_log, run, error);
 }
@@ -484,7 +526,7 @@ cmd_run_yield_to_bridge(void)
 static int
 cmd_run_with_view(CmdRun *run, const CmdRunArgs *args, GMainContext *context)
 {
-	g_autofree char *caption = g_strdup_printf("%s (%s)", source_spec(run->source),
+	g_autofree char *caption = g_strdup_printf("%s (%s)", run->description,
 	                                           args->skeletons ? args->skeletons : "tracker");
 	g_autoptr(View) view = view_new(run->feed, caption, cmd_run_log, run);
 	CmdRunThread t = { run, view, context, 0 };
@@ -529,12 +571,62 @@ cmd_run_watch(Bridge *bridge, const BridgeFrameInfo *info, gpointer user_data)
 static void
 cmd_run_watch_bridge(CmdRun *run, const CmdRunArgs *args)
 {
-	g_autofree char *caption = g_strdup_printf("%s (%s)", source_spec(run->source),
+	g_autofree char *caption = g_strdup_printf("%s (%s)", run->description,
 	                                           args->skeletons ? args->skeletons : "tracker");
 
 	run->monitor = web_monitor_new(run->bridge, caption);
 	bridge_set_watch(run->bridge, cmd_run_watch, run);
 	bridge_set_monitor_func(run->bridge, web_monitor_serve, run->monitor);
+}
+
+/* The sensors of several --source, fused in the --room file's room, or
+ * sent apart (and said so) without one. */
+static CliSensors *
+cmd_run_open_sensors(const CliSourceArgs *args, const CmdRunArgs *run_args, GError **error)
+{
+	g_autoptr(Room) room = NULL;
+	SourceOptions options;
+
+	if (run_args->skeletons != NULL && g_strcmp0(run_args->skeletons, "tracker") != 0) {
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+		            "--skeletons %s: several sensors are tracked, each by its own tracker",
+		            run_args->skeletons);
+		return NULL;
+	}
+	if (!cli_source_options(args, &options, error))
+		return NULL;
+	if (run_args->room != NULL && (room = room_load(run_args->room, error)) == NULL)
+		return NULL;
+	if (room == NULL)
+		cli_warning(
+		        "%u sensors and no --room: each sensor's users are sent apart, in its own "
+		        "camera space, the second's ids from %u on; place the sensors with "
+		        "skelbridge calibrate to have them fused",
+		        cli_n_sources(args), CLI_SENSORS_ID_STRIDE);
+	return cli_sensors_new(args->sources, &options, &run_args->settings, room, error);
+}
+
+/* The source, or the sensors. */
+static gboolean
+cmd_run_open_sources(CmdRun *run, const CliSourceArgs *args, const CmdRunArgs *run_args,
+                     GError **error)
+{
+	if (cli_n_sources(args) > 1) {
+		run->sensors = cmd_run_open_sensors(args, run_args, error);
+		if (run->sensors != NULL)
+			run->description = cli_sensors_describe(run->sensors);
+		return run->sensors != NULL;
+	}
+	if (run_args->room != NULL) {
+		g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+		            "--room %s: a room is for several sensors; give --source for each",
+		            run_args->room);
+		return FALSE;
+	}
+	run->source = cli_open_source(args, error);
+	if (run->source != NULL)
+		run->description = g_strdup(source_spec(run->source));
+	return run->source != NULL;
 }
 
 /* Opens the source and the bridge on @context (NULL: the default one), so
@@ -545,8 +637,7 @@ cmd_run_open(CmdRun *run, const CliSourceArgs *args, const CmdRunArgs *run_args,
 {
 	if (context != NULL)
 		g_main_context_push_thread_default(context);
-	run->source = cli_open_source(args, error);
-	if (run->source != NULL)
+	if (cmd_run_open_sources(run, args, run_args, error))
 		run->bridge = cmd_run_bridge(run_args, run, error);
 	if (run->bridge != NULL)
 		cmd_run_watch_bridge(run, run_args);
@@ -561,6 +652,8 @@ cmd_run_clear(CmdRun *run)
 	g_clear_pointer(&run->bridge, bridge_free);
 	g_clear_pointer(&run->monitor, web_monitor_free);
 	g_clear_pointer(&run->source, source_free);
+	g_clear_pointer(&run->sensors, cli_sensors_free);
+	g_clear_pointer(&run->description, g_free);
 	g_clear_pointer(&run->loop, g_main_loop_unref);
 	g_clear_pointer(&run->feed, view_feed_free);
 }
