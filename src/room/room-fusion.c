@@ -198,6 +198,24 @@ room_fusion_bracket(const Sensor *s, gint64 time_us, const SensorFrame **before,
 	return later != NULL && later->time_us - time_us <= ROOM_FUSION_MAX_AGE_US;
 }
 
+/* Where @user is, to tell who is who by: the torso joint, or the centre
+ * of their points when it is not found. */
+static TrackerVec3
+room_fusion_trunk(const TrackerUser *user)
+{
+	const TrackerJoint *torso = &user->joints[TRACKER_JOINT_TORSO];
+
+	return torso->confidence > 0.0 ? torso->position : user->centre;
+}
+
+/* How far apart two people are on the floor: what one sensor sees of
+ * someone half hidden puts their centre low, not elsewhere. */
+static double
+room_fusion_apart(TrackerVec3 a, TrackerVec3 b)
+{
+	return hypot(a.x - b.x, a.z - b.z);
+}
+
 /* Sensor @i's users as of @time_us, as candidates. */
 static void
 room_fusion_gather(RoomFusion *f, guint i, gint64 time_us)
@@ -226,7 +244,7 @@ room_fusion_gather(RoomFusion *f, guint i, gint64 time_us)
 			c->seen = after->seen[u];
 		c->sensor = i;
 		c->track = -1;
-		c->centre = c->seen.user.centre;
+		c->centre = room_fusion_trunk(&c->seen.user);
 		f->n_candidates++;
 	}
 }
@@ -295,11 +313,10 @@ room_fusion_split(RoomFusion *f)
 			TrackerVec3 was;
 
 			if (j == i || b->track != a->track ||
-			    tracker_vec3_distance(a->centre, b->centre) <= ROOM_FUSION_APART_MM)
+			    room_fusion_apart(a->centre, b->centre) <= ROOM_FUSION_APART_MM)
 				continue;
 			was = f->tracks[a->track].centre;
-			if (tracker_vec3_distance(a->centre, was) >
-			    tracker_vec3_distance(b->centre, was))
+			if (room_fusion_apart(a->centre, was) > room_fusion_apart(b->centre, was))
 				a->track = -1;
 			else
 				b->track = -1;
@@ -341,7 +358,7 @@ room_fusion_nearest(const RoomFusion *f, const Candidate *c)
 			continue;
 		for (guint i = 0; i < f->n_candidates; i++)
 			seen = seen || f->candidates[i].track == k;
-		d = tracker_vec3_distance(c->centre, room_fusion_track_centre(f, k));
+		d = room_fusion_apart(c->centre, room_fusion_track_centre(f, k));
 		within = seen ? ROOM_FUSION_SAME_MM : ROOM_FUSION_PICK_UP_MM;
 		if (d < within && d < best_d) {
 			best = k;

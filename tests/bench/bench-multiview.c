@@ -6,10 +6,11 @@
  * - calibration: how far sensor 2 is from where the scene put it (in
  *   sensor 1's floor frame), how far its yaw, tilt and roll are off, and
  *   what the calibrator says of its own fit;
- * - fusion: joints within 100 mm of the truth, fused and for each sensor
- *   alone (of the people that sensor sees), people missed, the fused ids
- *   each person was given (one each: the hand-over kept it), and the time
- *   fusion takes per frame set.
+ * - fusion: joints within 100 mm of the truth, people missed and the ids
+ *   each person was given (one each: the hand-over kept it): fused, of
+ *   every person either sensor shows; then for each sensor, alone and
+ *   fused, of the people that sensor shows; and the time fusion takes per
+ *   frame set.
  *   bench-multiview [--seeds=N] [--truth]
  * --seeds: 3 by default; --truth: the scene's own skeletons and the views'
  * true floor poses instead of the tracker's, to tell the calibrator's and
@@ -260,11 +261,13 @@ fuse(const char *scene, const GArray *moments, const Room *room)
 	DemoPose pose0 = demo_renderer_view_pose(&script->views[0]);
 	g_autoptr(RoomFusion) fusion = room_fusion_new(room);
 	g_autoptr(GArray) times = g_array_new(FALSE, FALSE, sizeof(double));
-	Score fused, alone[N_VIEWS];
+	Score fused, alone[N_VIEWS], fused_where[N_VIEWS];
 
 	score_init(&fused);
-	for (guint v = 0; v < N_VIEWS; v++)
+	for (guint v = 0; v < N_VIEWS; v++) {
 		score_init(&alone[v]);
+		score_init(&fused_where[v]);
+	}
 	for (guint i = 0; i < moments->len; i++) {
 		const Moment *m = &g_array_index(moments, Moment, i);
 
@@ -277,6 +280,9 @@ fuse(const char *scene, const GArray *moments, const Room *room)
 			if (lead) {
 				g_array_append_val(times, ms);
 				score_frame(&fused, m, &out, &pose0, room, (1u << N_VIEWS) - 1);
+				for (guint w = 0; w < N_VIEWS; w++)
+					score_frame(&fused_where[w], m, &out, &pose0, room,
+					            1u << w);
 			}
 			sensor_in_room(room, v, &m->tracked[v], &out);
 			score_frame(&alone[v], m, &out, &pose0, room, 1u << v);
@@ -285,14 +291,18 @@ fuse(const char *scene, const GArray *moments, const Room *room)
 	g_array_sort(times, compare_double);
 	print_score("fused", &fused);
 	print_score("sensor 1", &alone[0]);
+	print_score("fused", &fused_where[0]);
 	print_score("sensor 2", &alone[1]);
+	print_score("fused", &fused_where[1]);
 	printf("    fusion per frame set: median %.3f ms, p99 %.3f ms\n",
 	       g_array_index(times, double, times->len / 2),
 	       g_array_index(times, double, times->len * 99 / 100));
 	fflush(stdout);
 	score_clear(&fused);
-	for (guint v = 0; v < N_VIEWS; v++)
+	for (guint v = 0; v < N_VIEWS; v++) {
 		score_clear(&alone[v]);
+		score_clear(&fused_where[v]);
+	}
 }
 
 static void
