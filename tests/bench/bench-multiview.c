@@ -21,6 +21,7 @@
 
 #include "demo/demo-render.h"
 #include "demo/demo-scene.h"
+#include "bench-timing.h"
 #include "room/room-calibrator.h"
 #include "room/room-fusion.h"
 #include "skeletons/skeletons.h"
@@ -55,10 +56,11 @@ typedef struct {
 	GHashTable *ids[DEMO_MAX_PEOPLE + 1]; /* per scene person id: fused ids given */
 } Score;
 
-/* Tracks view @view of @scene, every frame, into @moments and @c. */
+/* Tracks view @view of @scene, every frame, into @moments and @c; the
+ * CPU time of each frame's tracking into @cpu_ms. */
 static void
 track_view(const char *scene, guint view, guint64 seed, gboolean truth, GArray *moments,
-           RoomCalibrator *c)
+           RoomCalibrator *c, GArray *cpu_ms)
 {
 	g_autofree char *spec = g_strdup_printf("demo:%s@%u", scene, view);
 	const DemoView *v = &demo_scene_find_script(scene)->views[view];
@@ -77,7 +79,11 @@ track_view(const char *scene, guint view, guint64 seed, gboolean truth, GArray *
 		if (i >= moments->len)
 			g_array_set_size(moments, i + 1);
 		m = &g_array_index(moments, Moment, i);
+		double start = bench_timing_thread_cpu_ms(), took;
+
 		g_assert_true(skeletons_process(skeletons, frame, &m->tracked[view], &error));
+		took = bench_timing_thread_cpu_ms() - start;
+		g_array_append_val(cpu_ms, took);
 		if (!truth)
 			skeletons_get_camera_pose(skeletons, &pose);
 		g_assert_true(
@@ -313,9 +319,18 @@ run(const char *scene, guint64 seed, gboolean truth)
 	g_autoptr(GError) error = NULL;
 	g_autoptr(Room) room = NULL;
 	RoomCalibration cal[N_VIEWS];
+	double median[N_VIEWS];
 
-	for (guint v = 0; v < N_VIEWS; v++)
-		track_view(scene, v, seed, truth, moments, c);
+	for (guint v = 0; v < N_VIEWS; v++) {
+		g_autoptr(GArray) cpu_ms = g_array_new(FALSE, FALSE, sizeof(double));
+
+		track_view(scene, v, seed, truth, moments, c, cpu_ms);
+		g_array_sort(cpu_ms, compare_double);
+		median[v] = g_array_index(cpu_ms, double, cpu_ms->len / 2);
+	}
+	printf("%-15s seed %" G_GUINT64_FORMAT ": tracking per frame (CPU, median): sensor 1 %.2f "
+	       "ms, sensor 2 %.2f ms; each on a thread of its own\n",
+	       scene, seed, median[0], median[1]);
 	if (!room_calibrator_solve(c, cal, &error)) {
 		printf("%-15s seed %" G_GUINT64_FORMAT ": not placed: %s\n", scene, seed,
 		       error->message);
