@@ -51,14 +51,18 @@ cli_sensors_check_room(char **specs, const Room *room, GError **error)
 	return TRUE;
 }
 
-/* The room's sensors in the order of @specs, for fusion's numbering. */
+/* The room's sensors in the order of @specs (each once, each in @room),
+ * for fusion's numbering. */
 static Room *
 cli_sensors_room_in_order(char **specs, const Room *room)
 {
 	Room *ordered = room_new();
 
-	for (guint i = 0; specs[i] != NULL; i++)
-		g_assert(room_add_sensor(ordered, room_find_source(room, specs[i]), NULL));
+	for (guint i = 0; specs[i] != NULL; i++) {
+		gboolean added = room_add_sensor(ordered, room_find_source(room, specs[i]), NULL);
+
+		g_warn_if_fail(added);
+	}
 	return ordered;
 }
 
@@ -75,6 +79,8 @@ cli_sensors_new(char **specs, const SourceOptions *options, const TrackerSetting
 		            ROOM_MAX_SENSORS, n);
 		return NULL;
 	}
+	if (!cli_sources_once(specs, error))
+		return NULL;
 	if (room != NULL) {
 		g_autoptr(Room) ordered = NULL;
 
@@ -87,14 +93,6 @@ cli_sensors_new(char **specs, const SourceOptions *options, const TrackerSetting
 	for (guint i = 0; i < n; i++) {
 		Sensor *sensor = &s->sensors[i];
 
-		for (guint j = 0; j < i; j++) {
-			if (g_strcmp0(specs[i], specs[j]) == 0) {
-				g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-				            "--source %s is given twice: give each sensor once",
-				            specs[i]);
-				return NULL;
-			}
-		}
 		sensor->owner = s;
 		sensor->index = i;
 		s->n = i + 1;

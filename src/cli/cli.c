@@ -59,6 +59,22 @@ cli_source_options(const CliSourceArgs *args, SourceOptions *options, GError **e
 	return TRUE;
 }
 
+gboolean
+cli_sources_once(char **specs, GError **error)
+{
+	for (guint i = 0; specs[i] != NULL; i++) {
+		for (guint j = 0; j < i; j++) {
+			if (g_strcmp0(specs[i], specs[j]) == 0) {
+				g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+				            "--source %s is given twice: give each sensor once",
+				            specs[i]);
+				return FALSE;
+			}
+		}
+	}
+	return TRUE;
+}
+
 guint
 cli_n_sources(const CliSourceArgs *args)
 {

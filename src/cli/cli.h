@@ -26,6 +26,9 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(CliSourceArgs, cli_source_args_clear)
  */
 Source *cli_open_source(const CliSourceArgs *args, GError **error);
 
+/** cli_sources_once: FALSE, with a usage error, when a sensor's source is given twice. */
+gboolean cli_sources_once(char **specs, GError **error);
+
 /** cli_n_sources: how many --source were given. */
 guint cli_n_sources(const CliSourceArgs *args);
 

@@ -96,17 +96,11 @@ static gboolean
 cmd_calibrate_open(CmdCalibrate *cal, char **specs, const SourceOptions *options,
                    const TrackerSettings *settings, GError **error)
 {
+	if (!cli_sources_once(specs, error))
+		return FALSE;
 	for (guint i = 0; specs[i] != NULL; i++) {
 		CalibrateSensor *s = &cal->sensors[i];
 
-		for (guint j = 0; j < i; j++) {
-			if (g_strcmp0(specs[i], specs[j]) == 0) {
-				g_set_error(error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
-				            "--source %s is given twice: give each sensor once",
-				            specs[i]);
-				return FALSE;
-			}
-		}
 		s->cal = cal;
 		s->index = i;
 		s->first_us = -1;
