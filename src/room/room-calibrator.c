@@ -398,7 +398,7 @@ room_calibrator_ransac(const GArray *samples, Place *best, guint8 *use)
 	for (guint round = 0; round < RANSAC_ROUNDS; round++) {
 		guint i = g_rand_int_range(rand, 0, (gint32)samples->len);
 		guint j = g_rand_int_range(rand, 0, (gint32)samples->len);
-		Place p;
+		Place p = { 0 };
 		guint agree;
 
 		if (!room_calibrator_guess(samples, i, j, &p))
@@ -557,7 +557,7 @@ room_calibrator_place(RoomCalibrator *c, guint b, const gboolean *placed, RoomCa
 
 	for (guint a = 0; a < c->n_sensors; a++) {
 		g_autoptr(GError) local = NULL;
-		Place p;
+		Place p = { 0 };
 
 		if (a == b || !placed[a])
 			continue;
