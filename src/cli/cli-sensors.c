@@ -121,23 +121,16 @@ cli_sensors_free(CliSensors *s)
 
 /* ---- users apart ---- */
 
-/* The lead for users sent apart: the first sensor whose last frame is
- * recent beside the newest. */
+/* The lead for users sent apart, as fusion picks its own. */
 static guint
 cli_sensors_apart_lead(const CliSensors *s)
 {
-	gint64 newest = G_MININT64;
+	gint64 last_us[ROOM_MAX_SENSORS];
 
-	for (guint i = 0; i < s->n; i++) {
-		if (s->sensors[i].have_last)
-			newest = MAX(newest, s->sensors[i].last.time_us);
-	}
-	for (guint i = 0; i < s->n; i++) {
-		if (s->sensors[i].have_last &&
-		    newest - s->sensors[i].last.time_us <= ROOM_FUSION_STALE_US)
-			return i;
-	}
-	return 0;
+	for (guint i = 0; i < s->n; i++)
+		last_us[i] =
+		        s->sensors[i].have_last ? s->sensors[i].last.time_us : ROOM_FUSION_NO_FRAME;
+	return room_fusion_lead_of(last_us, s->n);
 }
 
 /* Every sensor's users about the lead's frame @lead, in their own camera

@@ -627,23 +627,33 @@ room_fusion_output(RoomFusion *f, gint64 time_us, TrackerFrame *out)
 /* ---- a frame in ---- */
 
 guint
-room_fusion_lead(const RoomFusion *f)
+room_fusion_lead_of(const gint64 *last_us, guint n)
 {
 	gint64 newest = G_MININT64;
 
-	for (guint i = 0; i < f->n_sensors; i++) {
-		const SensorFrame *last = room_fusion_frame(&f->sensors[i], 0);
-
-		if (last != NULL)
-			newest = MAX(newest, last->time_us);
+	for (guint i = 0; i < n; i++) {
+		if (last_us[i] != ROOM_FUSION_NO_FRAME)
+			newest = MAX(newest, last_us[i]);
 	}
-	for (guint i = 0; i < f->n_sensors; i++) {
-		const SensorFrame *last = room_fusion_frame(&f->sensors[i], 0);
-
-		if (last != NULL && newest - last->time_us <= ROOM_FUSION_STALE_US)
+	for (guint i = 0; i < n; i++) {
+		if (last_us[i] != ROOM_FUSION_NO_FRAME &&
+		    newest - last_us[i] <= ROOM_FUSION_STALE_US)
 			return i;
 	}
 	return 0;
+}
+
+guint
+room_fusion_lead(const RoomFusion *f)
+{
+	gint64 last_us[ROOM_MAX_SENSORS];
+
+	for (guint i = 0; i < f->n_sensors; i++) {
+		const SensorFrame *last = room_fusion_frame(&f->sensors[i], 0);
+
+		last_us[i] = last != NULL ? last->time_us : ROOM_FUSION_NO_FRAME;
+	}
+	return room_fusion_lead_of(last_us, f->n_sensors);
 }
 
 gboolean

@@ -58,3 +58,14 @@ gboolean room_fusion_process(RoomFusion *fusion, guint sensor, const TrackerFram
 
 /** room_fusion_lead: the sensor whose frames the fused users are given at now. */
 guint room_fusion_lead(const RoomFusion *fusion);
+
+/* A sensor that has sent no frame yet, for room_fusion_lead_of(). */
+#define ROOM_FUSION_NO_FRAME G_MININT64
+
+/**
+ * room_fusion_lead_of:
+ * The lead among @n sensors whose last frames came at @last_us
+ * (ROOM_FUSION_NO_FRAME: none yet): the first whose last frame is at most
+ * ROOM_FUSION_STALE_US older than the newest; 0 when none has sent one.
+ */
+guint room_fusion_lead_of(const gint64 *last_us, guint n);
