@@ -26,6 +26,7 @@
 #include "room/room-fusion.h"
 #include "skeletons/skeletons.h"
 #include "sources/source.h"
+#include "views.h"
 
 #define DEG     (G_PI / 180.0)
 #define N_VIEWS 2
@@ -131,22 +132,16 @@ report_calibration(const char *scene, guint64 seed, const RoomCalibration *cal)
 static Room *
 room_from(const RoomCalibration *cal)
 {
-	Room *room = room_new();
+	RoomSensor places[N_VIEWS];
 
-	for (guint i = 0; i < N_VIEWS; i++) {
-		g_autofree char *name = g_strdup_printf("sensor%u", i + 1);
-		RoomSensor s = { .name = name,
-			         .source = name,
-			         .x_mm = cal[i].x_mm,
-			         .z_mm = cal[i].z_mm,
-			         .yaw_deg = cal[i].yaw_deg,
-			         .height_mm = cal[i].height_mm,
-			         .tilt_deg = cal[i].tilt_deg,
-			         .roll_deg = cal[i].roll_deg };
-
-		g_assert_true(room_add_sensor(room, &s, NULL));
-	}
-	return room;
+	for (guint i = 0; i < N_VIEWS; i++)
+		places[i] = (RoomSensor){ .x_mm = cal[i].x_mm,
+			                  .z_mm = cal[i].z_mm,
+			                  .yaw_deg = cal[i].yaw_deg,
+			                  .height_mm = cal[i].height_mm,
+			                  .tilt_deg = cal[i].tilt_deg,
+			                  .roll_deg = cal[i].roll_deg };
+	return views_room_new(places, NULL, N_VIEWS);
 }
 
 /* ---- fusion against the truth ---- */

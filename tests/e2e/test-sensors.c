@@ -11,8 +11,8 @@
 #include "oscsink.h"
 #include "room/room.h"
 #include "testutil.h"
+#include "views.h"
 
-#define DEG     (G_PI / 180.0)
 #define WAIT_MS 10000
 
 /* The room as the two-sensors scene has it, its world the room's frame. */
@@ -20,25 +20,11 @@ static char *
 write_true_room(const char *dir)
 {
 	const DemoScript *script = demo_scene_find_script("two-sensors");
-	g_autoptr(Room) room = room_new();
+	static const char *const sources[] = { "demo:two-sensors@0", "demo:two-sensors@1" };
+	g_autoptr(Room) room = views_room(script->views, sources, 2);
 	g_autoptr(GError) error = NULL;
 	char *path = g_build_filename(dir, "room.conf", NULL);
 
-	for (guint i = 0; i < 2; i++) {
-		const DemoView *v = &script->views[i];
-		g_autofree char *name = g_strdup_printf("sensor%u", i + 1);
-		g_autofree char *source = g_strdup_printf("demo:two-sensors@%u", i);
-		RoomSensor s = { .name = name,
-			         .source = source,
-			         .x_mm = v->x,
-			         .z_mm = v->z,
-			         .height_mm = v->height,
-			         .yaw_deg = v->yaw / DEG,
-			         .tilt_deg = v->pitch / DEG,
-			         .roll_deg = v->roll / DEG };
-
-		g_assert_true(room_add_sensor(room, &s, &error));
-	}
 	g_assert_true(room_save(room, path, NULL, &error));
 	return path;
 }

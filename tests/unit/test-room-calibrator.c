@@ -8,6 +8,7 @@
 #include "room/room-calibrator.h"
 #include "room/room.h"
 #include "testutil.h"
+#include "views.h"
 
 #define DEG      (G_PI / 180.0)
 #define FRAME_US 33333
@@ -39,19 +40,6 @@ world_add_sensor(World *w, DemoView view, gint64 phase_us)
 	s->pose = demo_renderer_view_pose(&view);
 	s->phase_us = phase_us;
 	s->floor = TRACKER_FLOOR_SEEN;
-}
-
-static DemoView
-view_at(double x, double z, double height, double yaw, double pitch, double roll)
-{
-	DemoView v = { .x = x,
-		       .z = z,
-		       .height = height,
-		       .yaw = yaw * DEG,
-		       .pitch = pitch * DEG,
-		       .roll = roll * DEG };
-
-	return v;
 }
 
 /* The walker at @t: there and back along x, weaving a little in z. */
@@ -170,8 +158,8 @@ static void
 world_two_sensors(World *w)
 {
 	memset(w, 0, sizeof(*w));
-	world_add_sensor(w, view_at(-1500, 0, 1000, 28, 1, 0), 0);
-	world_add_sensor(w, view_at(1500, 0, 1200, -27, 3, 1), 13000);
+	world_add_sensor(w, views_at(-1500, 0, 1000, 28, 1, 0), 0);
+	world_add_sensor(w, views_at(1500, 0, 1200, -27, 3, 1), 13000);
 	w->noise_mm = 40.0;
 	w->seconds = 30.0;
 	w->from_x = -2500.0;
@@ -244,8 +232,8 @@ test_facing(void)
 	g_autoptr(GError) error = NULL;
 
 	memset(&w, 0, sizeof(w));
-	world_add_sensor(&w, view_at(0, 0, 1000, 0, 2, 0), 0);
-	world_add_sensor(&w, view_at(0, 5000, 1100, 180, 3, 0), 21000);
+	world_add_sensor(&w, views_at(0, 0, 1000, 0, 2, 0), 0);
+	world_add_sensor(&w, views_at(0, 5000, 1100, 180, 3, 0), 21000);
 	w.noise_mm = 40.0;
 	w.seconds = 30.0;
 	w.from_x = -900.0;
@@ -268,7 +256,7 @@ test_chain(void)
 	g_autoptr(GError) error = NULL;
 
 	world_two_sensors(&w);
-	world_add_sensor(&w, view_at(-5200, 0, 1100, 40, 2, 0), 5000);
+	world_add_sensor(&w, views_at(-5200, 0, 1100, 40, 2, 0), 5000);
 	w.from_x = -4500.0;
 	w.seconds = 40.0;
 	g_assert_true(solve(&w, cal, &error));

@@ -8,6 +8,7 @@
 #include "demo/demo-render.h"
 #include "room/room-fusion.h"
 #include "testutil.h"
+#include "views.h"
 
 #define DEG      (G_PI / 180.0)
 #define FRAME_US 33333
@@ -43,25 +44,12 @@ typedef struct {
 	gboolean back_to_1;
 } World;
 
-static DemoView
-view_at(double x, double z, double height, double yaw, double pitch, double roll)
-{
-	DemoView v = { .x = x,
-		       .z = z,
-		       .height = height,
-		       .yaw = yaw * DEG,
-		       .pitch = pitch * DEG,
-		       .roll = roll * DEG };
-
-	return v;
-}
-
 static void
 world_init(World *w)
 {
 	memset(w, 0, sizeof(*w));
-	w->sensors[0].view = view_at(-1500, 0, 1000, 28, 1, 0);
-	w->sensors[1].view = view_at(1500, 0, 1200, -27, 3, 1);
+	w->sensors[0].view = views_at(-1500, 0, 1000, 28, 1, 0);
+	w->sensors[1].view = views_at(1500, 0, 1200, -27, 3, 1);
 	w->sensors[1].phase_us = 13000;
 	for (guint i = 0; i < 2; i++) {
 		w->sensors[i].pose = demo_renderer_view_pose(&w->sensors[i].view);
@@ -78,23 +66,9 @@ world_init(World *w)
 static Room *
 world_room(const World *w)
 {
-	Room *room = room_new();
+	DemoView views[2] = { w->sensors[0].view, w->sensors[1].view };
 
-	for (guint i = 0; i < 2; i++) {
-		const DemoView *v = &w->sensors[i].view;
-		g_autofree char *name = g_strdup_printf("s%u", i);
-		RoomSensor s = { .name = name,
-			         .source = name,
-			         .x_mm = v->x,
-			         .z_mm = v->z,
-			         .height_mm = v->height,
-			         .yaw_deg = v->yaw / DEG,
-			         .tilt_deg = v->pitch / DEG,
-			         .roll_deg = v->roll / DEG };
-
-		g_assert_true(room_add_sensor(room, &s, NULL));
-	}
-	return room;
+	return views_room(views, NULL, 2);
 }
 
 /* Person @p's trunk centre at @t: the walker goes along x from @from_x
@@ -364,8 +338,8 @@ test_back_view(void)
 	Tally t;
 
 	world_init(&w);
-	w.sensors[0].view = view_at(0, 0, 1000, 0, 2, 0);
-	w.sensors[1].view = view_at(0, 5000, 1100, 180, 3, 0);
+	w.sensors[0].view = views_at(0, 0, 1000, 0, 2, 0);
+	w.sensors[1].view = views_at(0, 5000, 1100, 180, 3, 0);
 	for (guint i = 0; i < 2; i++)
 		w.sensors[i].pose = demo_renderer_view_pose(&w.sensors[i].view);
 	w.back_to_1 = TRUE;
