@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/depth.h"
+#include "base/stats.h"
 
 #define NEAR_MM         450.0  /* the Kinect reads nothing nearer */
 #define FAR_MM          9000.0 /* nor farther */
@@ -270,33 +271,26 @@ field_row(const Field *f, int v, float *row)
 	}
 }
 
-static int
-compare_floats(gconstpointer a, gconstpointer b)
-{
-	float x = *(const float *)a, y = *(const float *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* The levels of a field of @cell, from a sample of one frame's. */
 static void
 field_levels(float *levels, int cell)
 {
 	Field f;
-	GArray *sample = g_array_new(FALSE, FALSE, sizeof(float));
+	GArray *sample = g_array_new(FALSE, FALSE, sizeof(double));
 
 	field_init(&f, cell);
 	field_fill(&f, 0x1e7e15);
 	for (int v = 0; v < DEPTH_HEIGHT; v += 3) {
 		for (int u = 0; u < DEPTH_WIDTH; u += 3) {
-			float x = (float)field_at(&f, u, v);
+			double x = field_at(&f, u, v);
 
 			g_array_append_val(sample, x);
 		}
 	}
-	g_array_sort(sample, compare_floats);
+	stats_sort((double *)sample->data, sample->len);
 	for (int k = 0; k < N_LEVELS; k++)
-		levels[k] = g_array_index(sample, float, (sample->len - 1) * k / (N_LEVELS - 1));
+		levels[k] = (float)g_array_index(sample, double,
+		                                 (sample->len - 1) * k / (N_LEVELS - 1));
 	g_array_free(sample, TRUE);
 	g_free(f.values);
 }

@@ -3,6 +3,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "base/stats.h"
+
 /* The formatter would space the quark's name out as a subtraction. */
 /* clang-format off */
 G_DEFINE_QUARK(skelbridge-room-calibrator-error-quark, room_calibrator_error)
@@ -147,21 +149,6 @@ room_calibrator_frames(const RoomCalibrator *c, guint sensor)
 
 /* ---- each sensor's own floor ---- */
 
-static int
-room_calibrator_compare_double(gconstpointer a, gconstpointer b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-static double
-room_calibrator_median(double *values, guint n)
-{
-	qsort(values, n, sizeof(double), room_calibrator_compare_double);
-	return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
-}
-
 /* The sensor's pose: the median over the frames that saw the floor, or
  * failing those the frames that assumed it from the settings. */
 static gboolean
@@ -188,9 +175,9 @@ room_calibrator_floor(Sensor *s, guint index, GError **error)
 		if (n == 0)
 			continue;
 		s->pose.floor = (TrackerFloorState)want;
-		s->pose.height_mm = room_calibrator_median(h, n);
-		s->pose.tilt_deg = room_calibrator_median(t, n);
-		s->pose.roll_deg = room_calibrator_median(r, n);
+		s->pose.height_mm = stats_median(h, n);
+		s->pose.tilt_deg = stats_median(t, n);
+		s->pose.roll_deg = stats_median(r, n);
 		return TRUE;
 	}
 	g_set_error(error, ROOM_CALIBRATOR_ERROR, ROOM_CALIBRATOR_ERROR_NO_FLOOR,
@@ -482,7 +469,7 @@ room_calibrator_residual(const GArray *samples, const guint8 *use, const Place *
 	}
 	out->samples = n;
 	out->residual_mm = n > 0 ? sqrt(sum / n) : 0.0;
-	out->height_offset_mm = n > 0 ? room_calibrator_median(dy, n) : 0.0;
+	out->height_offset_mm = n > 0 ? stats_median(dy, n) : 0.0;
 }
 
 /* Places sensor @b against sensor @a: b's floor frame in a's. */

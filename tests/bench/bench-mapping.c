@@ -14,6 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/stats.h"
 #include "bridge.h"
 #include "mapping/mapping-engine.h"
 #include "mapping/mapping-parse.h"
@@ -259,14 +260,6 @@ many_rules(guint n_rules)
 	return g_string_free(text, FALSE);
 }
 
-static int
-compare_doubles(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* Median milliseconds to parse @text and build its engine over @previous's
  * (a reload: every rule's state is looked for in the old engine). */
 static double
@@ -287,8 +280,7 @@ parse_reload_ms(const char *text, const Mapping *previous)
 		mapping_engine_free(old);
 		mapping_free(mapping);
 	}
-	qsort(runs, G_N_ELEMENTS(runs), sizeof(double), compare_doubles);
-	return runs[G_N_ELEMENTS(runs) / 2];
+	return stats_median(runs, G_N_ELEMENTS(runs));
 }
 
 /* Linear time: the cost per rule stays put as the file grows to the 1 MiB

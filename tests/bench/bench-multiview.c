@@ -21,6 +21,7 @@
 
 #include "demo/demo-render.h"
 #include "demo/demo-scene.h"
+#include "base/stats.h"
 #include "bench-timing.h"
 #include "room/room-calibrator.h"
 #include "room/room-fusion.h"
@@ -244,14 +245,6 @@ print_score(const char *what, const Score *s)
 	       ids->str);
 }
 
-static int
-compare_double(gconstpointer a, gconstpointer b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* Fuses the tracked frames in time order, the lead's (sensor 1's) first
  * at each time, so that sensor 2's frame of that time has not come yet:
  * the worse order. Scores the fused users and each sensor alone. */
@@ -289,7 +282,7 @@ fuse(const char *scene, const GArray *moments, const Room *room)
 			score_frame(&alone[v], m, &out, &pose0, room, 1u << v);
 		}
 	}
-	g_array_sort(times, compare_double);
+	stats_sort((double *)times->data, times->len);
 	print_score("fused", &fused);
 	print_score("sensor 1", &alone[0]);
 	print_score("fused", &fused_where[0]);
@@ -320,8 +313,7 @@ run(const char *scene, guint64 seed, gboolean truth)
 		g_autoptr(GArray) cpu_ms = g_array_new(FALSE, FALSE, sizeof(double));
 
 		track_view(scene, v, seed, truth, moments, c, cpu_ms);
-		g_array_sort(cpu_ms, compare_double);
-		median[v] = g_array_index(cpu_ms, double, cpu_ms->len / 2);
+		median[v] = stats_median((double *)cpu_ms->data, cpu_ms->len);
 	}
 	printf("%-15s seed %" G_GUINT64_FORMAT ": tracking per frame (CPU, median): sensor 1 %.2f "
 	       "ms, sensor 2 %.2f ms; each on a thread of its own\n",

@@ -4,13 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int
-score_compare_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
+#include "base/stats.h"
 
 /* How far user @u is from person @p, for matching: the lower median, over
  * the joints the user reports, of each joint's distance to the person's
@@ -46,7 +40,7 @@ score_match_distance(const DemoTruthPerson *p, const TrackerUser *u)
 	}
 	if (n == 0)
 		return tracker_vec3_distance(p->joints[TRACKER_JOINT_TORSO], u->centre);
-	qsort(d, n, sizeof(double), score_compare_double);
+	stats_sort(d, n);
 	return d[(n - 1) / 2];
 }
 

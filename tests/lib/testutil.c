@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "base/stats.h"
 #include "demo/demo-scene.h"
 #include "sources/dump.h"
 #include "skeletons/skeletons.h"
@@ -72,14 +73,6 @@ testutil_write_file(const char *path, const void *data, gsize len)
 	g_assert_no_error(error);
 }
 
-static int
-testutil_compare_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 double
 testutil_noise(guint32 *state)
 {
@@ -131,7 +124,7 @@ testutil_kinect_read(TestutilKinect *k, int u, int v, double z, double max_mm)
 double
 testutil_percentile(double *values, guint n, double p)
 {
-	qsort(values, n, sizeof(double), testutil_compare_double);
+	stats_sort(values, n);
 	return values[(guint)MIN(n - 1, p * n)];
 }
 
