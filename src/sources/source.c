@@ -24,6 +24,8 @@ struct _Source {
 	DepthFrame *frame; /* pulled backends fill this */
 	GSource *pacer;    /* pulled backends: the next delivery */
 	gboolean pending;  /* source->frame holds a frame not yet delivered */
+	gboolean paused;   /* source_pause(): read no further frame */
+	gboolean waiting;  /* paused with the next read not yet scheduled */
 	gboolean started;
 	gboolean have_first;
 	gint64 first_frame_us; /* pace: frame time of the first frame */
@@ -239,7 +241,10 @@ source_pace_dispatch(gpointer user_data)
 		if (!source->started)
 			return G_SOURCE_REMOVE;
 	}
-	source_pull_next(source);
+	if (source->paused)
+		source->waiting = TRUE;
+	else
+		source_pull_next(source);
 	return G_SOURCE_REMOVE;
 }
 
@@ -259,6 +264,8 @@ source_start(Source *source, const SourceCallbacks *callbacks, gpointer user_dat
 	source->started = TRUE;
 	source->have_first = FALSE;
 	source->pending = FALSE;
+	source->paused = FALSE;
+	source->waiting = FALSE;
 	/* The first read happens in the loop, so that an immediate end or
 	 * error reaches a caller that is already running it. */
 	source_schedule(source, 0);
@@ -272,6 +279,7 @@ source_stop(Source *source)
 		return;
 	source->started = FALSE;
 	source->pending = FALSE;
+	source->waiting = FALSE;
 	if (source->pacer != NULL) {
 		g_source_destroy(source->pacer);
 		g_source_unref(source->pacer);
@@ -279,4 +287,20 @@ source_stop(Source *source)
 	}
 	if (source->backend->stop != NULL)
 		source->backend->stop(source->data);
+}
+
+void
+source_pause(Source *source)
+{
+	source->paused = TRUE;
+}
+
+void
+source_resume(Source *source)
+{
+	source->paused = FALSE;
+	if (source->waiting && source->started) {
+		source->waiting = FALSE;
+		source_schedule(source, 0);
+	}
 }

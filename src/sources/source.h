@@ -71,6 +71,16 @@ gboolean source_start(Source *source, const SourceCallbacks *callbacks, gpointer
                       GError **error);
 void source_stop(Source *source);
 
+/**
+ * source_pause:
+ * A pulled source (a recording, a scene, stills) reads no further frame
+ * until source_resume(), so that a caller whose work on a frame outlasts
+ * the frame's call (tracking on a thread) keeps every frame, as --fast
+ * needs. A live source goes on regardless.
+ */
+void source_pause(Source *source);
+void source_resume(Source *source);
+
 /** source_spec: the spec the source was opened with. */
 const char *source_spec(const Source *source);
 /** source_usage: one line per backend, for --help. */

@@ -21,6 +21,9 @@ typedef struct {
 	guint stop_after;
 	guint stall_at;  /* after this many frames (0: never), */
 	gulong stall_us; /* the main loop stalls this long */
+	guint pause_at;  /* after this many frames (0: never), paused a while */
+	guint frames_when_resumed;
+	Source *paused;
 } Run;
 
 static guint64
@@ -31,6 +34,16 @@ raw_sum(const guint16 *raw)
 	for (guint i = 0; i < DEPTH_PIXELS; i++)
 		sum = sum * 31 + raw[i];
 	return sum;
+}
+
+static gboolean
+run_resume(gpointer user_data)
+{
+	Run *run = user_data;
+
+	run->frames_when_resumed = run->numbers->len;
+	source_resume(run->paused);
+	return G_SOURCE_REMOVE;
 }
 
 static void
@@ -48,6 +61,11 @@ run_frame(Source *source, const DepthFrame *frame, gpointer user_data)
 		g_assert_cmpuint(depth_raw_to_mm(frame->raw[i]), ==, frame->mm[i]);
 	if (run->stall_at && run->numbers->len == run->stall_at)
 		g_usleep(run->stall_us);
+	if (run->pause_at && run->numbers->len == run->pause_at) {
+		source_pause(source);
+		run->paused = source;
+		g_timeout_add(50, run_resume, run);
+	}
 	if (run->stop_after && run->numbers->len == run->stop_after) {
 		source_stop(source);
 		g_main_loop_quit(run->loop);
@@ -174,6 +192,30 @@ test_replay_plays_every_frame_in_order(void)
 		g_assert_cmpint(g_array_index(run.times, gint64, k), ==, k * 500000);
 		g_assert_cmpuint(g_array_index(run.sums, guint64, k), ==, raw_sum(raw));
 	}
+	run_clear(&run);
+	testutil_rmdir(dir);
+}
+
+/* Paused, even --fast, a recording reads no frame until resumed, then
+ * goes on with the next. */
+static void
+test_replay_pause(void)
+{
+	g_autofree char *dir = testutil_tmpdir();
+	g_autofree char *spec = g_strconcat("replay:", dir, NULL);
+	g_autoptr(Source) source = NULL;
+	Run run;
+
+	testutil_write_dump(dir, 5, 0.5);
+	source = open_ok(spec, TRUE, FALSE);
+	run_init(&run);
+	run.pause_at = 2;
+	run_source(&run, source);
+	g_assert_cmpuint(run.last_event, ==, SOURCE_EVENT_END);
+	g_assert_cmpuint(run.frames_when_resumed, ==, 2);
+	g_assert_cmpuint(run.numbers->len, ==, 5);
+	for (guint k = 0; k < 5; k++)
+		g_assert_cmpuint(g_array_index(run.numbers, guint64, k), ==, k);
 	run_clear(&run);
 	testutil_rmdir(dir);
 }
@@ -475,6 +517,7 @@ main(int argc, char **argv)
 	g_test_add_func("/source/spec/bad-arguments", test_spec_bad_arguments);
 	g_test_add_func("/source/replay/plays-every-frame-in-order",
 	                test_replay_plays_every_frame_in_order);
+	g_test_add_func("/source/replay/paused-reads-nothing-until-resumed", test_replay_pause);
 	g_test_add_func("/source/replay/loops", test_replay_loops);
 	g_test_add_func("/source/replay/paced-never-early", test_replay_paced_not_early);
 	g_test_add_func("/source/replay/frame-cut-short-skipped", test_replay_frame_skipped);
