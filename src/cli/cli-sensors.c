@@ -33,6 +33,9 @@ struct _CliSensors {
 	int *status;
 	CliSensorsFunc func;
 	gpointer user_data;
+	CliSensorsTrackedFunc tracked_func;
+	gpointer tracked_data;
+	gboolean keep_all; /* pulled sources wait for their tracker */
 	guint64 frames;
 };
 
@@ -165,6 +168,14 @@ cli_sensors_tracked(Sensor *sensor, const TrackerFrame *frame)
 	CliSensors *s = sensor->owner;
 	TrackerFrame out;
 
+	if (s->tracked_func != NULL) {
+		TrackerCameraPose pose;
+
+		tracker_get_camera_pose(sensor->tracker, &pose);
+		s->tracked_func(sensor->index, frame, &pose, s->tracked_data);
+	}
+	if (s->func == NULL)
+		return;
 	if (s->fusion != NULL) {
 		if (!room_fusion_process(s->fusion, sensor->index, frame, &out))
 			return;
@@ -190,6 +201,8 @@ cli_sensors_done(GObject *object G_GNUC_UNUSED, GAsyncResult *result, gpointer u
 
 	s->in_flight--;
 	sensor->busy = FALSE;
+	if (s->keep_all)
+		source_resume(sensor->source);
 	if (sensor->reset_pending) {
 		tracker_reset(sensor->tracker);
 		sensor->reset_pending = FALSE;
@@ -220,6 +233,8 @@ cli_sensors_frame(Source *source, const DepthFrame *frame, gpointer user_data)
 		tracker_reset(sensor->tracker);
 	sensor->busy = TRUE;
 	s->in_flight++;
+	if (s->keep_all)
+		source_pause(source);
 	tracker_process_async(sensor->tracker, frame->mm, frame->number, frame->time_us, s->cancel,
 	                      cli_sensors_done, sensor);
 }
@@ -246,6 +261,14 @@ cli_sensors_event(Source *source, SourceEvent event, const GError *error, gpoint
 		all_ended = all_ended && s->sensors[i].ended;
 	if (all_ended)
 		g_main_loop_quit(s->loop);
+}
+
+void
+cli_sensors_watch(CliSensors *s, CliSensorsTrackedFunc func, gboolean keep_all, gpointer user_data)
+{
+	s->tracked_func = func;
+	s->tracked_data = user_data;
+	s->keep_all = keep_all;
 }
 
 gboolean
