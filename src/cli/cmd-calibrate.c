@@ -1,138 +1,65 @@
 /* skelbridge calibrate: where several sensors stand in one room, from a
  * person walking through where their views overlap. Every source is
- * tracked on its own; what each saw goes to the calibrator
- * (room/room-calibrator.c) with the frame's time, and at the end (every
- * source over, --seconds of frames, or Ctrl-C) the sensors are placed
- * and written to a room file that `run --room` takes. */
+ * tracked on its own thread (cli-sensors.c); what each saw goes to the
+ * calibrator (room/room-calibrator.c) with the frame's time, and at the
+ * end (every source over, --seconds of frames, or Ctrl-C) the sensors are
+ * placed and written to a room file that `run --room` takes. */
 #include <math.h>
 #include <stdio.h>
 
+#include "cli-sensors.h"
 #include "cli.h"
 #include "commands.h"
 #include "room/room-calibrator.h"
 #include "room/room.h"
-#include "skeletons/skeletons.h"
 
 /* A floor two sensors disagree on by more than this shows in the same
  * torsos seen at different heights. */
 #define CALIBRATE_HEIGHT_WARN_MM 60.0
 
-typedef struct _CmdCalibrate CmdCalibrate;
-
 typedef struct {
-	CmdCalibrate *cal;
-	guint index;
-	Source *source;
-	Skeletons *skeletons;
-	gboolean ended;
-	gint64 first_us; /* the first frame's time, or -1 */
-	guint64 frames;
-} CalibrateSensor;
-
-struct _CmdCalibrate {
 	GMainLoop *loop;
+	CliSensors *sensors;
 	RoomCalibrator *calibrator;
-	CalibrateSensor sensors[ROOM_CALIBRATOR_MAX_SENSORS];
+	char **specs; /* the sources, in the sensors' order */
 	guint n_sensors;
-	gint64 max_us; /* stop after this much of the first sensor's time; 0: at the end */
+	gint64 max_us;   /* stop after this much of the first sensor's time; 0: at the end */
+	gint64 first_us; /* the first sensor's first frame's time, or -1 */
 	int status;
-};
+} CmdCalibrate;
 
 static void
-cmd_calibrate_stop_all(CmdCalibrate *cal)
+cmd_calibrate_tracked(guint sensor, const TrackerFrame *frame, const TrackerCameraPose *pose,
+                      gpointer user_data)
 {
-	for (guint i = 0; i < cal->n_sensors; i++)
-		source_stop(cal->sensors[i].source);
-	g_main_loop_quit(cal->loop);
-}
+	CmdCalibrate *cal = user_data;
 
-static void
-cmd_calibrate_frame(Source *source G_GNUC_UNUSED, const DepthFrame *frame, gpointer user_data)
-{
-	CalibrateSensor *s = user_data;
-	CmdCalibrate *cal = s->cal;
-	TrackerFrame out;
-	TrackerCameraPose pose = { 0 };
-
-	g_autoptr(GError) error = NULL;
-
-	if (!skeletons_process(s->skeletons, frame, &out, &error)) {
-		cli_warning("%s: %s", source_spec(s->source), error->message);
+	if (!room_calibrator_add(cal->calibrator, sensor, frame->time_us, frame, pose))
+		cli_debug("%s: frame %" G_GUINT64_FORMAT " not kept", cal->specs[sensor],
+		          frame->frame);
+	if (sensor != 0)
 		return;
-	}
-	skeletons_get_camera_pose(s->skeletons, &pose);
-	if (!room_calibrator_add(cal->calibrator, s->index, frame->time_us, &out, &pose))
-		cli_debug("%s: frame %" G_GUINT64_FORMAT " not kept", source_spec(s->source),
-		          frame->number);
-	if (s->first_us < 0)
-		s->first_us = frame->time_us;
-	s->frames++;
-	if (cal->max_us > 0 && s->index == 0 && frame->time_us - s->first_us >= cal->max_us)
-		cmd_calibrate_stop_all(cal);
-}
-
-static void
-cmd_calibrate_event(Source *source, SourceEvent event, const GError *error, gpointer user_data)
-{
-	CalibrateSensor *s = user_data;
-	CmdCalibrate *cal = s->cal;
-	gboolean all_ended = TRUE;
-
-	if (event != SOURCE_EVENT_END) {
-		if (cli_source_event(source, event, error, cal->loop, &cal->status))
-			skeletons_reset(s->skeletons);
-		if (event == SOURCE_EVENT_ERROR)
-			cmd_calibrate_stop_all(cal);
-		return;
-	}
-	s->ended = TRUE;
-	for (guint i = 0; i < cal->n_sensors; i++)
-		all_ended = all_ended && cal->sensors[i].ended;
-	if (all_ended)
+	if (cal->first_us < 0)
+		cal->first_us = frame->time_us;
+	if (cal->max_us > 0 && frame->time_us - cal->first_us >= cal->max_us) {
+		cli_sensors_stop(cal->sensors);
 		g_main_loop_quit(cal->loop);
-}
-
-static gboolean
-cmd_calibrate_open(CmdCalibrate *cal, char **specs, const SourceOptions *options,
-                   const TrackerSettings *settings, GError **error)
-{
-	if (!cli_sources_once(specs, error))
-		return FALSE;
-	for (guint i = 0; specs[i] != NULL; i++) {
-		CalibrateSensor *s = &cal->sensors[i];
-
-		s->cal = cal;
-		s->index = i;
-		s->first_us = -1;
-		s->source = source_open(specs[i], options, error);
-		if (s->source == NULL)
-			return FALSE;
-		cal->n_sensors = i + 1;
-		s->skeletons = skeletons_open_full("tracker", settings, error);
-		if (s->skeletons == NULL)
-			return FALSE;
 	}
-	return TRUE;
 }
 
+/* Each sensor tracked on a thread of its own, every frame of a recording
+ * or scene kept (also with --fast), until every source is over, a source
+ * error, --seconds of frames or Ctrl-C. */
 static gboolean
 cmd_calibrate_run(CmdCalibrate *cal, GError **error)
 {
-	static const SourceCallbacks callbacks = { cmd_calibrate_frame, cmd_calibrate_event };
-	gboolean signalled = FALSE;
-
-	for (guint i = 0; i < cal->n_sensors; i++) {
-		if (!source_start(cal->sensors[i].source, &callbacks, &cal->sensors[i], error))
-			return FALSE;
-	}
+	cli_sensors_watch(cal->sensors, cmd_calibrate_tracked, TRUE, cal);
 	cli_info("calibrating %u sensors: walk through where their views overlap%s", cal->n_sensors,
 	         cal->max_us > 0 ? "" : "; Ctrl-C ends the walk");
-	cli_quit_on_signals(cal->loop, &cal->status, &signalled);
-	g_main_loop_run(cal->loop);
-	for (guint i = 0; i < cal->n_sensors; i++)
-		source_stop(cal->sensors[i].source);
+	if (!cli_sensors_run(cal->sensors, cal->loop, &cal->status, NULL, NULL, error))
+		return FALSE;
 	/* Ctrl-C ends the walk-through: what was seen is calibrated. */
-	if (signalled && cal->status == CLI_EXIT_INTERRUPTED)
+	if (cal->status == CLI_EXIT_INTERRUPTED)
 		cal->status = CLI_EXIT_OK;
 	return TRUE;
 }
@@ -145,8 +72,8 @@ cmd_calibrate_report(const CmdCalibrate *cal, const RoomCalibration *placed)
 
 		printf("sensor %u (%s): x %.0f z %.0f mm, yaw %.2f; height %.0f mm, tilt %.2f, "
 		       "roll %.2f",
-		       i + 1, source_spec(cal->sensors[i].source), p->x_mm, p->z_mm, p->yaw_deg,
-		       p->height_mm, p->tilt_deg, p->roll_deg);
+		       i + 1, cal->specs[i], p->x_mm, p->z_mm, p->yaw_deg, p->height_mm,
+		       p->tilt_deg, p->roll_deg);
 		if (i > 0)
 			printf("; from %u sightings with sensor %u, %.0f mm apart (rms)",
 			       p->samples, p->reference + 1, p->residual_mm);
@@ -196,7 +123,7 @@ cmd_calibrate_save(CmdCalibrate *cal, const char *path, GError **error)
 		RoomSensor s;
 		gboolean added;
 
-		cmd_calibrate_to_sensor(&placed[i], i, source_spec(cal->sensors[i].source), &s);
+		cmd_calibrate_to_sensor(&placed[i], i, cal->specs[i], &s);
 		added = room_add_sensor(room, &s, error);
 		g_free(s.name);
 		g_free(s.source);
@@ -217,10 +144,7 @@ cmd_calibrate_save(CmdCalibrate *cal, const char *path, GError **error)
 static void
 cmd_calibrate_clear(CmdCalibrate *cal)
 {
-	for (guint i = 0; i < cal->n_sensors; i++) {
-		g_clear_pointer(&cal->sensors[i].skeletons, skeletons_free);
-		g_clear_pointer(&cal->sensors[i].source, source_free);
-	}
+	g_clear_pointer(&cal->sensors, cli_sensors_free);
 	g_clear_pointer(&cal->calibrator, room_calibrator_free);
 	g_clear_pointer(&cal->loop, g_main_loop_unref);
 }
@@ -287,10 +211,13 @@ cmd_calibrate_main(int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	options.seed = (guint64)seed;
 	cal.loop = g_main_loop_new(NULL, FALSE);
-	cal.calibrator = room_calibrator_new(g_strv_length(specs));
+	cal.specs = specs;
+	cal.n_sensors = g_strv_length(specs);
+	cal.calibrator = room_calibrator_new(cal.n_sensors);
 	cal.max_us = (gint64)(seconds * G_USEC_PER_SEC);
-	if (!cmd_calibrate_open(&cal, specs, &options, &settings, &error) ||
-	    !cmd_calibrate_run(&cal, &error)) {
+	cal.first_us = -1;
+	cal.sensors = cli_sensors_new(specs, &options, &settings, NULL, &error);
+	if (cal.sensors == NULL || !cmd_calibrate_run(&cal, &error)) {
 		cmd_calibrate_clear(&cal);
 		return cli_fail(error);
 	}
