@@ -850,7 +850,9 @@ tracker_segmenter_cut_shoulders(const TrackerSegmenter *seg, const TrackerGrid *
  * @v) is a person cut off there: a head or a neck at one depth, over a
  * body as a head is (shoulders wider than it, a torso at its depth). A
  * person close to the sensor, or under one looking down, shows nothing
- * above the shoulders. */
+ * above the shoulders. A run that also reaches the image's side is judged
+ * on the part in view, as a head cut by the side is: the last of a row of
+ * people, near the sensor, stands in the picture's corner. */
 static gboolean
 tracker_segmenter_is_cut_top(TrackerSegmenter *seg, const TrackerGrid *grid,
                              const TrackerFloor *floor, const TrackerSegmentParams *params, int b,
@@ -862,8 +864,7 @@ tracker_segmenter_is_cut_top(TrackerSegmenter *seg, const TrackerGrid *grid,
 
 	*width_mm = (r - l + 1) * cell_mm;
 	if (*width_mm < CUT_MIN_MM || *width_mm > CUT_MAX_MM || grid->z[k] > CUT_FAR_MM ||
-	    !tracker_segmenter_in_range(grid, k, params) || tracker_grid_at_side(grid, l) ||
-	    tracker_grid_at_side(grid, r))
+	    !tracker_segmenter_in_range(grid, k, params))
 		return FALSE;
 	if (floor->found && seg->heights[k] < CUT_MIN_HEIGHT_MM)
 		return FALSE;
