@@ -24,7 +24,8 @@
  *   A person is found from a head (a cap of head width that is an outline
  *   against what lies behind, all of one depth, on shoulders and a torso
  *   of its depth), from shoulders and torso cut by the image's top (the
- *   head above it), or, for a user already tracked, from whatever large
+ *   head above it; in a corner, a shoulder past the side as well), or,
+ *   for a user already tracked, from whatever large
  *   part of the body stays in view. Touching people are split along the
  *   surface from their heads; parts cut off by an arm's depth step or
  *   shadow join the person they lie under.
