@@ -806,9 +806,13 @@ tracker_segmenter_mean(const TrackerSegmenter *seg, const TrackerGrid *grid, int
 }
 
 /* Where the head of a person cut off at row @v by the image's top is:
- * over the middle of their cells there, part of a radius behind them;
- * a head no wider than a head is partly in view, its centre at the edge;
- * a wider run is the neck and shoulders, the head a neck above them. */
+ * over the middle of their cells there, part of a radius behind them.
+ * A run no wider than a head is the head, partly in view, its centre at
+ * the edge; a wider one crosses the neck where it meets the shoulders,
+ * the head's centre a radius above; one wider than a neck and its
+ * shoulders' slope crosses the shoulders, the head a neck higher still.
+ * Left at the edge, a head all above the picture pulled the trunk and
+ * arms hung from it a head's height too low. */
 static void
 tracker_segmenter_cut_head(const TrackerSegmenter *seg, const TrackerGrid *grid,
                            const TrackerFloor *floor, const HeadCandidate *h, double width_mm,
@@ -828,6 +832,8 @@ tracker_segmenter_cut_head(const TrackerSegmenter *seg, const TrackerGrid *grid,
 	head->above = width_mm > tracker_segmenter_head_width(tracker_grid_cell_mm(grid, front.z));
 	if (width_mm > CUT_WIDE_MM)
 		head->centre = tracker_vec3_mad(head->centre, floor->up, CUT_NECK_MM + radius);
+	else if (head->above)
+		head->centre = tracker_vec3_mad(head->centre, floor->up, radius);
 	head->top_height = tracker_floor_height(floor, head->centre) + radius;
 	head->top_height = MAX(head->top_height, edge);
 }
