@@ -162,6 +162,7 @@ depth_frame_copy(DepthFrame *dest, const DepthFrame *src)
 	memcpy(dest->mm, src->mm, DEPTH_PIXELS * sizeof(guint16));
 	memcpy(dest->raw, src->raw, DEPTH_PIXELS * sizeof(guint16));
 	dest->number = src->number;
+	dest->skipped = src->skipped;
 	dest->timestamp = src->timestamp;
 	dest->time_us = src->time_us;
 	dest->still = src->still;

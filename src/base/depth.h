@@ -23,7 +23,9 @@ struct _DemoTruth;
 typedef struct {
 	guint16 *mm;
 	guint16 *raw;
-	guint64 number;    /* frames delivered by this source, from 0 */
+	guint64 number; /* frames delivered by this source, from 0 */
+	/* Frames a live source let newer ones replace since the last it delivered. */
+	guint64 skipped;
 	guint32 timestamp; /* the device's own timestamp */
 	gint64 time_us;    /* frame time in microseconds on the source's clock */
 	/* Unrelated to the frame before (raw stills): trackers start afresh. */

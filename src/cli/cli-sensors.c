@@ -223,6 +223,7 @@ cli_sensors_frame(Source *source, const DepthFrame *frame, gpointer user_data)
 	Sensor *sensor = user_data;
 	CliSensors *s = sensor->owner;
 
+	sensor->dropped += frame->skipped;
 	if (sensor->busy) {
 		sensor->dropped++;
 		cli_debug("%s: frame %" G_GUINT64_FORMAT " left out: its tracker is busy",

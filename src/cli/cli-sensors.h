@@ -69,5 +69,5 @@ void cli_sensors_stop(CliSensors *sensors);
 /** cli_sensors_describe: "demo:two-sensors@0 + demo:two-sensors@1"; newly allocated. */
 char *cli_sensors_describe(const CliSensors *sensors);
 
-/** cli_sensors_dropped: frames left out because their tracker was busy, over all sensors. */
+/** cli_sensors_dropped: frames left out because the bridge was busy, over all sensors. */
 guint64 cli_sensors_dropped(const CliSensors *sensors);

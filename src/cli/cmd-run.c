@@ -67,6 +67,7 @@ typedef struct {
 	Bridge *bridge;
 	gint64 max_frames;
 	guint64 frames;
+	guint64 left_out; /* frames a live source left out, the bridge being busy */
 	gint64 start_us;
 	/* rates over the last status interval */
 	guint64 window_frames;
@@ -256,6 +257,7 @@ cmd_run_frame(Source *source, const DepthFrame *frame, gpointer user_data)
 
 	bridge_frame(run->bridge, frame);
 	run->frames++;
+	run->left_out += frame->skipped;
 	if (cli_log_enabled(CLI_LOG_INFO))
 		cmd_run_tell_pose(run);
 	if (cli_log_enabled(CLI_LOG_DEBUG))
@@ -337,9 +339,11 @@ cmd_run_summary(CmdRun *run)
 	cmd_run_clear_line(run);
 	cli_info("%s: %" G_GUINT64_FORMAT " frames in %.1f s (%.1f fps)", run->description,
 	         run->frames, secs, secs > 0 ? run->frames / secs : 0.0);
-	if (run->sensors != NULL && cli_sensors_dropped(run->sensors) > 0)
-		cli_info("%" G_GUINT64_FORMAT " frames left out while their tracker was busy",
-		         cli_sensors_dropped(run->sensors));
+	if (run->sensors != NULL)
+		run->left_out += cli_sensors_dropped(run->sensors);
+	if (run->left_out > 0)
+		cli_info("%" G_GUINT64_FORMAT " frames left out while the bridge was busy",
+		         run->left_out);
 	for (guint i = 0; i < bridge_n_outputs(run->bridge); i++) {
 		const char *label;
 		OscOutputStats stats;

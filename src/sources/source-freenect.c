@@ -19,6 +19,7 @@
 typedef struct {
 	SourceEvent event;
 	GError *error;
+	gboolean after_frame; /* a frame was waiting when it came */
 } PendingEvent;
 
 typedef struct {
@@ -37,7 +38,8 @@ typedef struct {
 	gboolean back_full;
 	guint32 back_timestamp;
 	gint64 back_time_us;
-	GQueue events; /* PendingEvent */
+	guint64 back_skipped; /* frames replaced in back before it was taken */
+	GQueue events;        /* PendingEvent */
 	/* The worker's own. */
 	gboolean lost;
 	gint64 last_frame_us;
@@ -74,6 +76,7 @@ post_event(SourceFreenect *fn, SourceEvent event, const char *format, ...)
 		va_end(args);
 	}
 	g_mutex_lock(&fn->lock);
+	pending->after_frame = fn->back_full;
 	g_queue_push_tail(&fn->events, pending);
 	g_mutex_unlock(&fn->lock);
 	g_source_set_ready_time(fn->wake, 0);
@@ -92,6 +95,8 @@ depth_callback(freenect_device *dev, void *depth, uint32_t timestamp)
 	}
 	g_mutex_lock(&fn->lock);
 	memcpy(fn->back, depth, DEPTH_PIXELS * sizeof(guint16));
+	if (fn->back_full)
+		fn->back_skipped++;
 	fn->back_full = TRUE;
 	fn->back_timestamp = timestamp;
 	fn->back_time_us = fn->last_frame_us;
@@ -247,13 +252,25 @@ take_frame(SourceFreenect *fn)
 		memcpy(fn->frame->raw, fn->back, DEPTH_PIXELS * sizeof(guint16));
 		fn->frame->timestamp = fn->back_timestamp;
 		fn->frame->time_us = fn->back_time_us;
+		fn->frame->skipped = fn->back_skipped;
 		fn->back_full = FALSE;
+		fn->back_skipped = 0;
 	}
 	g_mutex_unlock(&fn->lock);
 	return have;
 }
 
-/* Hands queued events and the newest frame on. The callbacks may stop the
+static void
+emit_frame(SourceFreenect *fn)
+{
+	if (fn->source == NULL || !take_frame(fn))
+		return;
+	depth_convert_raw_to_mm(fn->frame->raw, fn->frame->mm, DEPTH_PIXELS);
+	fn->frame->number = fn->number++;
+	source_emit_frame(fn->source, fn->frame);
+}
+
+/* Hands queued events and the newest frame on, in the order they came. The callbacks may stop the
  * source (then fn->source is NULL) but must not free it. */
 static gboolean
 wake_dispatch(GSource *base, GSourceFunc callback G_GNUC_UNUSED, gpointer data G_GNUC_UNUSED)
@@ -263,14 +280,14 @@ wake_dispatch(GSource *base, GSourceFunc callback G_GNUC_UNUSED, gpointer data G
 
 	g_source_set_ready_time(base, -1);
 	while (fn->source != NULL && (pending = pop_event(fn)) != NULL) {
-		source_emit_event(fn->source, pending->event, pending->error);
+		/* The stream's end or loss came after the waiting frame. */
+		if (pending->after_frame)
+			emit_frame(fn);
+		if (fn->source != NULL)
+			source_emit_event(fn->source, pending->event, pending->error);
 		pending_event_free(pending);
 	}
-	if (fn->source != NULL && take_frame(fn)) {
-		depth_convert_raw_to_mm(fn->frame->raw, fn->frame->mm, DEPTH_PIXELS);
-		fn->frame->number = fn->number++;
-		source_emit_frame(fn->source, fn->frame);
-	}
+	emit_frame(fn);
 	return G_SOURCE_CONTINUE;
 }
 

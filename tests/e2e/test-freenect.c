@@ -19,9 +19,10 @@ result_clear(Result *r)
 }
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(Result, result_clear)
 
-/* Runs skelbridge with the fake libfreenect playing @script. */
+/* Runs skelbridge with the fake libfreenect playing @script; as under
+ * fakenect when @fakenect is set, where the stream's first error is its end. */
 static void
-run_with_script(const char *script, const char *const *args, Result *r)
+run_scripted(const char *script, gboolean fakenect, const char *const *args, Result *r)
 {
 	const char *fake_dir = g_getenv("FAKE_FREENECT_DIR");
 	g_autoptr(GError) error = NULL;
@@ -31,7 +32,10 @@ run_with_script(const char *script, const char *const *args, Result *r)
 	g_assert_nonnull(fake_dir);
 	env = g_environ_setenv(env, "LD_LIBRARY_PATH", fake_dir, TRUE);
 	env = g_environ_setenv(env, "FAKE_FREENECT_SCRIPT", script, TRUE);
-	env = g_environ_unsetenv(env, "FAKENECT_PATH");
+	if (fakenect)
+		env = g_environ_setenv(env, "FAKENECT_PATH", "/nonexistent", TRUE);
+	else
+		env = g_environ_unsetenv(env, "FAKENECT_PATH");
 	g_ptr_array_add(argv, (gpointer)testutil_binary());
 	for (guint i = 0; args[i] != NULL; i++)
 		g_ptr_array_add(argv, (gpointer)args[i]);
@@ -40,6 +44,12 @@ run_with_script(const char *script, const char *const *args, Result *r)
 	             &error);
 	g_assert_no_error(error);
 	g_test_message("%s", r->err);
+}
+
+static void
+run_with_script(const char *script, const char *const *args, Result *r)
+{
+	run_scripted(script, FALSE, args, r);
 }
 
 static void
@@ -115,6 +125,27 @@ test_recording_survives_unplug(void)
 	testutil_rmdir(dir);
 }
 
+/* A camera that races ahead of the bridge and then ends: every frame is
+ * either tracked or counted as left out, the last one too. */
+static void
+test_burst_counts_every_frame(void)
+{
+	const char *args[] = { "run", "--source", "freenect", NULL };
+
+	for (guint round = 0; round < 5; round++) {
+		g_auto(Result) r = { 0 };
+		guint64 tracked, left_out;
+
+		run_scripted("burst=12;absent", TRUE, args, &r);
+		g_assert_cmpint(r.status, ==, 0);
+		tracked = testutil_summary_count(r.err, "freenect: ", " frames in ");
+		left_out = testutil_summary_count(r.err, "",
+		                                  " frames left out while the bridge was busy$");
+		g_assert_cmpuint(tracked, >=, 1);
+		g_assert_cmpuint(tracked + left_out, ==, 12);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -124,5 +155,6 @@ main(int argc, char **argv)
 	g_test_add_func("/freenect/no-device", test_no_device);
 	g_test_add_func("/freenect/no-such-index", test_no_such_index);
 	g_test_add_func("/freenect/recording-survives-unplug", test_recording_survives_unplug);
+	g_test_add_func("/freenect/burst-counts-every-frame", test_burst_counts_every_frame);
 	return g_test_run();
 }

@@ -248,6 +248,20 @@ testutil_spawn(TestutilSpawned *s, const char *const *argv)
 	g_test_message("%s: %s", argv[0], s->err);
 }
 
+guint64
+testutil_summary_count(const char *err, const char *before, const char *after)
+{
+	g_autofree char *pattern = g_strdup_printf("^skelbridge: %s([0-9]+)%s", before, after);
+	g_autoptr(GRegex) regex = g_regex_new(pattern, G_REGEX_MULTILINE, 0, NULL);
+	g_autoptr(GMatchInfo) match = NULL;
+	g_autofree char *digits = NULL;
+
+	if (!g_regex_match(regex, err, 0, &match))
+		return 0;
+	digits = g_match_info_fetch(match, 1);
+	return g_ascii_strtoull(digits, NULL, 10);
+}
+
 TrackerFrame *
 testutil_scene_frames(const char *scene, guint n)
 {

@@ -118,6 +118,12 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC(TestutilSpawned, testutil_spawned_clear)
 void testutil_spawn(TestutilSpawned *s, const char *const *argv);
 
 /**
+ * testutil_summary_count: N from the line "skelbridge: BEFORE N AFTER" of a
+ * run's summary in @err (@after may end in '$'), or 0 without that line.
+ */
+guint64 testutil_summary_count(const char *err, const char *before, const char *after);
+
+/**
  * testutil_scene_frames:
  * The skeletons the bridge sees (--skeletons truth) in the first @n frames
  * of the demo scene @scene, with the bridge's default seed; g_free() them.

@@ -4,6 +4,8 @@
  *
  * FAKE_FREENECT_SCRIPT lists steps separated by ';':
  *   frames=N   deliver N frames at 30 per second
+ *   burst=N    deliver N frames as fast as they are asked for, as a camera
+ *              does to a bridge that has fallen behind
  *   unplug=S   the device is gone for S seconds (process_events fails,
  *              no device is listed)
  *   stall=S    the device stays listed but sends nothing for S seconds
@@ -18,7 +20,7 @@
 #define FRAME_US        33333
 #define ERROR_NO_DEVICE (-4) /* LIBUSB_ERROR_NO_DEVICE */
 
-typedef enum { STEP_FRAMES, STEP_UNPLUG, STEP_STALL, STEP_ABSENT } StepKind;
+typedef enum { STEP_FRAMES, STEP_BURST, STEP_UNPLUG, STEP_STALL, STEP_ABSENT } StepKind;
 
 typedef struct {
 	StepKind kind;
@@ -61,6 +63,8 @@ parse_script(void)
 
 		if (strncmp(tok, "frames=", 7) == 0)
 			*s = (Step){ STEP_FRAMES, atof(tok + 7) };
+		else if (strncmp(tok, "burst=", 6) == 0)
+			*s = (Step){ STEP_BURST, atof(tok + 6) };
 		else if (strncmp(tok, "unplug=", 7) == 0)
 			*s = (Step){ STEP_UNPLUG, atof(tok + 7) };
 		else if (strncmp(tok, "stall=", 6) == 0)
@@ -252,14 +256,16 @@ freenect_process_events(freenect_context *ctx)
 	const Step *s;
 
 	(void)ctx;
-	usleep(FRAME_US);
 	if (!present() || !opened)
 		return ERROR_NO_DEVICE;
 	s = step();
+	if (s == NULL || s->kind != STEP_BURST)
+		usleep(FRAME_US);
 	if (s != NULL && s->kind == STEP_STALL)
 		return 0;
 	deliver_frame();
-	if (s != NULL && s->kind == STEP_FRAMES && ++frames_in_step >= (int)s->amount)
+	if (s != NULL && (s->kind == STEP_FRAMES || s->kind == STEP_BURST) &&
+	    ++frames_in_step >= (int)s->amount)
 		next_step();
 	return 0;
 }
