@@ -344,6 +344,14 @@ tracker_segmenter_body_cell(const TrackerSegmenter *seg, const TrackerGrid *grid
 	       (seg->blob[k] != 0 && fabsf(grid->z[k] - z) < BODY_DEPTH_MM);
 }
 
+/* Whether cell @k is a surface well in front of a body at depth @z,
+ * hiding what lies behind it. */
+static inline gboolean
+tracker_segmenter_in_front(const TrackerSegmenter *seg, const TrackerGrid *grid, int k, float z)
+{
+	return seg->blob[k] != 0 && grid->z[k] < z - BODY_DEPTH_MM;
+}
+
 /* The box below a head (chest to belly), clipped to the image. A body cut
  * off by the image's bottom edge is judged on what is seen. */
 static void
@@ -358,20 +366,25 @@ tracker_segmenter_body_box(const TrackerSegmenter *seg, int col, int row, double
 	box[3] = MIN(row + (int)(0.45 * body / cell_mm), seg->height - 1);
 }
 
-/* The share of the box below a head that a body fills. */
+/* The share of the box below a head that a body fills; with @hide, of
+ * what is not hidden behind a surface in front, most of it seen. */
 static double
 tracker_segmenter_body_fill(const TrackerSegmenter *seg, const TrackerGrid *grid, int b,
-                            const int box[4], float z)
+                            const int box[4], float z, gboolean hide)
 {
-	guint filled = 0, all = 0;
+	guint filled = 0, seen = 0, all = 0;
 
 	for (int v = box[2]; v <= box[3]; v++) {
 		for (int u = box[0]; u <= box[1]; u++) {
-			filled += tracker_segmenter_body_cell(seg, grid, v * seg->width + u, b, z);
+			int k = v * seg->width + u;
+			gboolean body = tracker_segmenter_body_cell(seg, grid, k, b, z);
+
+			filled += body;
+			seen += body || !hide || !tracker_segmenter_in_front(seg, grid, k, z);
 			all++;
 		}
 	}
-	return all > 0 ? (double)filled / all : 0.0;
+	return 2 * seen >= all && seen > 0 ? (double)filled / seen : 0.0;
 }
 
 /* Whether what fills the box below a head is as deep as a torso under
@@ -402,23 +415,29 @@ tracker_segmenter_torso_level(const TrackerSegmenter *seg, const TrackerGrid *gr
 }
 
 /* The share of rows from @row down @depth_mm that a body fills in the
- * three columns around @col: a head has a neck and a torso under it. */
+ * three columns around @col: a head has a neck and a torso under it.
+ * With @hide, rows hidden behind a surface in front (an arm across the
+ * chest, the head of someone nearer) are not judged; most must be seen. */
 static double
 tracker_segmenter_below(const TrackerSegmenter *seg, const TrackerGrid *grid, int b, int col,
-                        int row, double cell_mm, double depth_mm, float z)
+                        int row, double cell_mm, double depth_mm, float z, gboolean hide)
 {
 	int r1 = MIN(seg->height - 1, row + (int)(depth_mm / cell_mm));
-	guint filled = 0, all = 0;
+	guint filled = 0, seen = 0, all = 0;
 
 	for (int v = row; v <= r1; v++) {
-		gboolean any = FALSE;
+		gboolean any = FALSE, hidden = FALSE;
 
-		for (int u = MAX(0, col - 1); u <= MIN(seg->width - 1, col + 1); u++)
+		for (int u = MAX(0, col - 1); u <= MIN(seg->width - 1, col + 1); u++) {
 			any |= tracker_segmenter_body_cell(seg, grid, v * seg->width + u, b, z);
+			hidden |= hide &&
+			          tracker_segmenter_in_front(seg, grid, v * seg->width + u, z);
+		}
 		filled += any;
+		seen += any || !hidden;
 		all++;
 	}
-	return all > 0 ? (double)filled / all : 0.0;
+	return 2 * seen >= all && seen > 0 ? (double)filled / seen : 0.0;
 }
 
 /* The widest run of body cells through column @col in the rows from
@@ -724,14 +743,16 @@ tracker_segmenter_is_head(TrackerSegmenter *seg, const TrackerGrid *grid, const 
 	    (seg->heights[k] < params->min_head_height || seg->heights[k] > HEAD_MAX_TOP_MM))
 		return FALSE;
 	tracker_segmenter_body_box(seg, (l + r) / 2, k / seg->width, cell_mm, body, box);
+	/* A whole head on shoulders is judged on the body that is not hidden
+	 * behind something in front; half a head at the side on all of it. */
 	return tracker_segmenter_one_depth(seg, grid, l, r) &&
 	       tracker_segmenter_outline(seg, grid, l, r) &&
 	       (cut ? !tracker_segmenter_flat(seg, grid, b)
 	            : tracker_segmenter_shoulders(seg, grid, b, l, r, k / seg->width, cell_mm, body,
 	                                          grid->z[k])) &&
 	       tracker_segmenter_below(seg, grid, b, (l + r) / 2, k / seg->width, cell_mm,
-	                               0.35 * body, grid->z[k]) >= HEAD_NECK_FILL &&
-	       tracker_segmenter_body_fill(seg, grid, b, box, grid->z[k]) >= HEAD_BODY_FILL &&
+	                               0.35 * body, grid->z[k], !cut) >= HEAD_NECK_FILL &&
+	       tracker_segmenter_body_fill(seg, grid, b, box, grid->z[k], !cut) >= HEAD_BODY_FILL &&
 	       tracker_segmenter_torso_level(seg, grid, box, grid->z[k]);
 }
 
@@ -877,8 +898,9 @@ tracker_segmenter_is_cut_top(TrackerSegmenter *seg, const TrackerGrid *grid,
 	tracker_segmenter_body_box(seg, (l + r) / 2, v, cell_mm, body, box);
 	return tracker_segmenter_cut_shoulders(seg, grid, b, l, r, v, cell_mm, body, grid->z[k]) &&
 	       tracker_segmenter_below(seg, grid, b, (l + r) / 2, v, cell_mm, 0.35 * body,
-	                               grid->z[k]) >= HEAD_NECK_FILL &&
-	       tracker_segmenter_body_fill(seg, grid, b, box, grid->z[k]) >= HEAD_BODY_FILL &&
+	                               grid->z[k], FALSE) >= HEAD_NECK_FILL &&
+	       tracker_segmenter_body_fill(seg, grid, b, box, grid->z[k], FALSE) >=
+	               HEAD_BODY_FILL &&
 	       tracker_segmenter_torso_level(seg, grid, box, grid->z[k]) &&
 	       !tracker_segmenter_flat(seg, grid, b);
 }
