@@ -384,7 +384,8 @@ tracker_note_lived(Tracker *t, const TrackerBodyCells *cells, int tr, gint64 tim
 
 /* A track becomes a user once its body is a person's: the sensor does
  * not see through most of where the legs would be, and the person's own
- * surface is there, or it shows legs forward, seated; with nothing to go
+ * surface is there, or it shows legs forward, seated; or it came into
+ * view and has legs of its own, whatever the stride; with nothing to go
  * on (legs hidden behind a desk, or out of view), at once. Never while
  * the column is seen through at some height with no more of the person
  * about it than a pole: a coat stand's pole, a plant's stem over its pot.
@@ -406,6 +407,13 @@ tracker_verify(Tracker *t, const TrackerBody *body, const TrackerBodyCells *cell
 	if (told && !t->users.tracks[tr].lively)
 		return;
 	tracker_body_legs(body, cells, &legs);
+	/* Someone who walked into view is a person on any leg of their own:
+	 * striding, side-on, the column under them is open between the feet
+	 * (a plant or a coat stand does not come into view). */
+	if (t->users.tracks[tr].fresh_mm2 >= LIVELY_MM2 && legs.area >= VERIFY_MIN_OWN) {
+		tracker_users_verify(&t->users, tr);
+		return;
+	}
 	if (legs.open_rows > 0)
 		return;
 	/* Seated, a person's legs are forward, and the column under the

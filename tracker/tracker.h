@@ -23,12 +23,12 @@
  * - segmentation (tracker-segment.c): connected surfaces of what is left.
  *   A person is found from a head (a cap of head width that is an outline
  *   against what lies behind, all of one depth, on shoulders and a torso
- *   of its depth), from shoulders and torso cut by the image's top (the
- *   head above it; in a corner, a shoulder past the side as well), or,
- *   for a user already tracked, from whatever large
- *   part of the body stays in view. Touching people are split along the
- *   surface from their heads; parts cut off by an arm's depth step or
- *   shadow join the person they lie under.
+ *   of its depth, judged on what an arm in front leaves in view), from
+ *   shoulders and torso cut by the image's top (the head above it; in a
+ *   corner, a shoulder past the side as well), or, for a user already
+ *   tracked, from whatever large part of the body stays in view. Touching
+ *   people are split along the surface from their heads; parts cut off by
+ *   an arm's depth step or shadow join the person they lie under.
  * - body (tracker-body.c): a torso fitted from above gives place, height
  *   and facing; limbs (tracker-limb.c) are two-segment chains scored
  *   against the depth.
@@ -37,14 +37,16 @@
  *   its legs would be and the person's own surface is there (or it sees
  *   legs forward, seated), and never while that column shows, at some
  *   height, no more of the person than a pole: a coat stand, a potted
- *   plant or a chair's back is not a user. Where the sensor has watched
- *   its cells for a few frames, a track must also be lively: some of it
- *   came into view, nearer than those cells read lately (tracker-fresh.c),
- *   or it stands where a lively track's body was a moment ago. What the
- *   segmenter takes for a person later on (the sofa someone got up from)
- *   is neither; what is in view from the first frames is judged by its
- *   shape alone. Joints that fall outside the image are reported with
- *   confidence 0, never dragged into view. */
+ *   plant or a chair's back is not a user. Someone who walked into view
+ *   needs only legs of their own there: striding, side-on, the column is
+ *   open between the feet (and a plant does not walk). Where the sensor
+ *   has watched its cells for a few frames, a track must also be lively:
+ *   some of it came into view, nearer than those cells read lately
+ *   (tracker-fresh.c), or it stands where a lively track's body was a
+ *   moment ago. What the segmenter takes for a person later on (the sofa
+ *   someone got up from) is neither; what is in view from the first
+ *   frames is judged by its shape alone. Joints that fall outside the
+ *   image are reported with confidence 0, never dragged into view. */
 #pragma once
 
 #include <gio/gio.h>
