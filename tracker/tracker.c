@@ -386,16 +386,16 @@ tracker_note_lived(Tracker *t, const TrackerBodyCells *cells, int tr, gint64 tim
  * not see through most of where the legs would be, and the person's own
  * surface is there, or it shows legs forward, seated; or it came into
  * view and has legs of its own, whatever the stride; with nothing to go
- * on (legs hidden behind a desk, or out of view), at once. Never while
- * the column is seen through at some height with no more of the person
- * about it than a pole: a coat stand's pole, a plant's stem over its pot.
- * And where the sensor has watched the track's cells for a while (@told),
- * only once it is lively: a person came into view there, or moved, or is
- * one the segmenter lost a moment ago. Furniture the segmenter takes for
- * a person later on (the sofa left behind when someone gets up, a
- * cabinet and the wall beside it) does neither. What is in view from the
- * first frames is judged by its shape alone: a person who holds still
- * when the tracker starts is a user at once. */
+ * on (legs hidden behind a desk, or out of view), at once. Otherwise
+ * never while the column is seen through at some height with no more of
+ * the person about it than a pole: a coat stand's pole, a plant's stem
+ * over its pot. And where the sensor has watched the track's cells for a
+ * while (@told), only once it is lively: a person came into view there,
+ * or moved, or is one the segmenter lost a moment ago. Furniture the
+ * segmenter takes for a person later on (the sofa left behind when
+ * someone gets up, a cabinet and the wall beside it) does neither. What
+ * is in view from the first frames is judged by its shape alone: a
+ * person who holds still when the tracker starts is a user at once. */
 static void
 tracker_verify(Tracker *t, const TrackerBody *body, const TrackerBodyCells *cells, int tr,
                gboolean told)

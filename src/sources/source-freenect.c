@@ -260,6 +260,7 @@ take_frame(SourceFreenect *fn)
 	return have;
 }
 
+/* The waiting frame, if any, to the source's callbacks. */
 static void
 emit_frame(SourceFreenect *fn)
 {
@@ -270,8 +271,9 @@ emit_frame(SourceFreenect *fn)
 	source_emit_frame(fn->source, fn->frame);
 }
 
-/* Hands queued events and the newest frame on, in the order they came. The callbacks may stop the
- * source (then fn->source is NULL) but must not free it. */
+/* Hands queued events and the newest frame on, in the order they came.
+ * The callbacks may stop the source (then fn->source is NULL) but must
+ * not free it. */
 static gboolean
 wake_dispatch(GSource *base, GSourceFunc callback G_GNUC_UNUSED, gpointer data G_GNUC_UNUSED)
 {
