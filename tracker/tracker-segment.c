@@ -366,6 +366,14 @@ tracker_segmenter_body_box(const TrackerSegmenter *seg, int col, int row, double
 	box[3] = MIN(row + (int)(0.45 * body / cell_mm), seg->height - 1);
 }
 
+/* The share of what is seen that a body fills, once most of all is seen:
+ * a body mostly hidden behind a surface in front is not judged at all. */
+static double
+tracker_segmenter_seen_share(guint filled, guint seen, guint all)
+{
+	return 2 * seen >= all && seen > 0 ? (double)filled / seen : 0.0;
+}
+
 /* The share of the box below a head that a body fills; with @hide, of
  * what is not hidden behind a surface in front, most of it seen. */
 static double
@@ -384,7 +392,7 @@ tracker_segmenter_body_fill(const TrackerSegmenter *seg, const TrackerGrid *grid
 			all++;
 		}
 	}
-	return 2 * seen >= all && seen > 0 ? (double)filled / seen : 0.0;
+	return tracker_segmenter_seen_share(filled, seen, all);
 }
 
 /* Whether what fills the box below a head is as deep as a torso under
@@ -437,7 +445,7 @@ tracker_segmenter_below(const TrackerSegmenter *seg, const TrackerGrid *grid, in
 		seen += any || !hidden;
 		all++;
 	}
-	return 2 * seen >= all && seen > 0 ? (double)filled / seen : 0.0;
+	return tracker_segmenter_seen_share(filled, seen, all);
 }
 
 /* The widest run of body cells through column @col in the rows from

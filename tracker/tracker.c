@@ -334,6 +334,14 @@ tracker_lived_at(const Tracker *t, int k, gint64 time_us)
 	return t->lived_us[k] > 0 && time_us - t->lived_us[k] < LIVED_US;
 }
 
+/* Whether a track came into view: enough surface, over its frames,
+ * nearer than what the sensor read there before. */
+static inline gboolean
+tracker_track_came_in(const TrackerTrack *track)
+{
+	return track->fresh_mm2 >= LIVELY_MM2;
+}
+
 /* Notes what of track @tr's cells came into view this frame, and whether
  * that (or where it is) makes it lively; returns the share of its cells
  * that could tell. */
@@ -361,7 +369,7 @@ tracker_note_fresh(Tracker *t, const TrackerBodyCells *cells, int tr, gint64 tim
 	}
 	if (area >= LIVELY_FRAME_MM2)
 		track->fresh_mm2 += area;
-	track->lively = track->lively || track->fresh_mm2 >= LIVELY_MM2 ||
+	track->lively = track->lively || tracker_track_came_in(track) ||
 	                (all > 0 && lived >= LIVED_SHARE * all);
 	return all > 0 ? (double)known / all : 0.0;
 }
@@ -410,7 +418,7 @@ tracker_verify(Tracker *t, const TrackerBody *body, const TrackerBodyCells *cell
 	/* Someone who walked into view is a person on any leg of their own:
 	 * striding, side-on, the column under them is open between the feet
 	 * (a plant or a coat stand does not come into view). */
-	if (t->users.tracks[tr].fresh_mm2 >= LIVELY_MM2 && legs.area >= VERIFY_MIN_OWN) {
+	if (tracker_track_came_in(&t->users.tracks[tr]) && legs.area >= VERIFY_MIN_OWN) {
 		tracker_users_verify(&t->users, tr);
 		return;
 	}

@@ -335,15 +335,16 @@ static void
 cmd_run_summary(CmdRun *run)
 {
 	double secs = (g_get_monotonic_time() - run->start_us) / (double)G_USEC_PER_SEC;
+	guint64 left_out = run->left_out;
 
 	cmd_run_clear_line(run);
 	cli_info("%s: %" G_GUINT64_FORMAT " frames in %.1f s (%.1f fps)", run->description,
 	         run->frames, secs, secs > 0 ? run->frames / secs : 0.0);
 	if (run->sensors != NULL)
-		run->left_out += cli_sensors_dropped(run->sensors);
-	if (run->left_out > 0)
+		left_out += cli_sensors_dropped(run->sensors);
+	if (left_out > 0)
 		cli_info("%" G_GUINT64_FORMAT " frames left out while the bridge was busy",
-		         run->left_out);
+		         left_out);
 	for (guint i = 0; i < bridge_n_outputs(run->bridge); i++) {
 		const char *label;
 		OscOutputStats stats;
