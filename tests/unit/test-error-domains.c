@@ -11,6 +11,7 @@
 #include "room/room.h"
 #include "skeletons/skeletons.h"
 #include "sources/source.h"
+#include "tracker/tracker-parts.h"
 #include "tracker/tracker.h"
 
 static void
@@ -41,6 +42,7 @@ main(int argc, char **argv)
 		{ skeletons_error_quark, "skelbridge-skeletons-error-quark" },
 		{ source_error_quark, "skelbridge-source-error-quark" },
 		{ tracker_error_quark, "skelbridge-tracker-error-quark" },
+		{ tracker_parts_error_quark, "skelbridge-tracker-parts-error-quark" },
 		{ tuio_store_error_quark, "skelbridge-tuio-store-error-quark" },
 	};
 
