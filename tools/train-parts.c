@@ -107,9 +107,6 @@ static const Bone bones[] = {
 	{ TRACKER_JOINT_RIGHT_KNEE, TRACKER_JOINT_RIGHT_FOOT, 0.1, 0.035, TRACKER_PART_RIGHT_SHIN },
 };
 
-/* The torso's belly and the hands are not bones between two joints: the
- * belly runs from the torso joint to between the hips, the hand from the
- * last quarter of the forearm on past the hand joint. */
 static double
 train_segment_distance(TrackerVec3 p, TrackerVec3 a, TrackerVec3 b)
 {
@@ -121,6 +118,9 @@ train_segment_distance(TrackerVec3 p, TrackerVec3 a, TrackerVec3 b)
 	return tracker_vec3_distance(p, tracker_vec3_mad(a, ab, t));
 }
 
+/* The torso's belly and the hands are not bones between two joints: the
+ * belly runs from the torso joint to between the hips, the hand from the
+ * last quarter of the forearm on past the hand joint. */
 static TrackerPartId
 train_part_of(const DemoTruthPerson *person, TrackerVec3 p)
 {
@@ -227,7 +227,7 @@ train_set(Set *set, guint64 seed, guint per_scene, GRand *rand)
 	tracker_camera_init_kinect(&camera);
 	set->frames = g_ptr_array_new_with_free_func(g_free);
 	set->samples = g_array_new(FALSE, FALSE, sizeof(Sample));
-	for (guint s = 0; names[s] != NULL; s++) {
+	for (guint s = 0; per_scene > 0 && names[s] != NULL; s++) {
 		g_autoptr(GError) error = NULL;
 		g_autoptr(DemoScene) scene = demo_scene_new_named(names[s], seed, &error);
 		guint64 n;
@@ -520,8 +520,7 @@ train_propose(const TrackerPartsForest *forest, const TrackerPartsImage *image,
 			TrackerVec3 p;
 			double w;
 
-			if (image->mm[k] == 0 ||
-			    (image->labels != NULL && image->labels[k] != image->label))
+			if (!tracker_parts_on_person(image, x, y))
 				continue;
 			tracker_parts_classify(forest, image, x, y, probs);
 			if (probs[part] < PROPOSE_MIN_P)

@@ -48,18 +48,24 @@ tracker_parts_mirror(TrackerPartId part)
 
 /* ---- features ---- */
 
-/* The depth a probe reads: TRACKER_PARTS_FAR off the person. */
-static int
-tracker_parts_probe(const TrackerPartsImage *image, int x, int y)
+gboolean
+tracker_parts_on_person(const TrackerPartsImage *image, int x, int y)
 {
 	int k;
 
 	if (x < 0 || y < 0 || x >= image->width || y >= image->height)
-		return TRACKER_PARTS_FAR;
+		return FALSE;
 	k = y * image->width + x;
-	if (image->mm[k] == 0 || (image->labels != NULL && image->labels[k] != image->label))
+	return image->mm[k] != 0 && (image->labels == NULL || image->labels[k] == image->label);
+}
+
+/* The depth a probe reads: TRACKER_PARTS_FAR off the person. */
+static int
+tracker_parts_probe(const TrackerPartsImage *image, int x, int y)
+{
+	if (!tracker_parts_on_person(image, x, y))
 		return TRACKER_PARTS_FAR;
-	return image->mm[k];
+	return image->mm[y * image->width + x];
 }
 
 int
@@ -241,7 +247,7 @@ tracker_parts_forest_new_from_bytes(GBytes *bytes, GError **error)
 	if (!tracker_parts_read_header(data, size, f, error))
 		return NULL;
 	f->roots = g_new(guint32, f->n_trees);
-	f->nodes = g_new(TrackerPartsNode, MAX(1u, f->n_nodes));
+	f->nodes = g_new(TrackerPartsNode, f->n_nodes);
 	f->leaves = g_new(guint8, (gsize)f->n_leaves * TRACKER_N_PARTS);
 	if (!tracker_parts_read_body(data + FOREST_HEADER, f, error))
 		return NULL;

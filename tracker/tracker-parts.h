@@ -67,6 +67,13 @@ const char *tracker_parts_part_name(TrackerPartId part);
 TrackerPartId tracker_parts_mirror(TrackerPartId part);
 
 /**
+ * tracker_parts_on_person:
+ * Whether pixel (@x, @y) is in the image, has a reading and is the
+ * person's: what the features probe and what is classified.
+ */
+gboolean tracker_parts_on_person(const TrackerPartsImage *image, int x, int y);
+
+/**
  * tracker_parts_feature:
  * The feature of @node at pixel (@x, @y), which must be the person's and
  * have a reading.

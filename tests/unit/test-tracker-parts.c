@@ -53,6 +53,11 @@ test_feature(void)
 	float probs[TRACKER_N_PARTS];
 
 	image_fill(mm, labels, &image);
+	g_assert_true(tracker_parts_on_person(&image, 10, 0));
+	g_assert_false(tracker_parts_on_person(&image, 9, 0));
+	g_assert_false(tracker_parts_on_person(&image, 10, -1));
+	g_assert_false(tracker_parts_on_person(&image, 40, H - 1));
+	g_assert_false(tracker_parts_on_person(&image, 20, H));
 	/* At 2 m the probe is 10 px to the right: on the person at 12, 20. */
 	g_assert_cmpint(tracker_parts_feature(&image, 12, 20, &f->nodes[0]), ==, 0);
 	tracker_parts_classify(f, &image, 12, 20, probs);
