@@ -45,9 +45,12 @@ G_DEFINE_QUARK(skelbridge-tracker-error-quark, tracker_error)
 #define LIVELY_MM2       12000.0
 #define LIVELY_KNOWN     0.5
 /* ...or most of it is where a lively track's body was this recently: a
- * person the segmenter lost in a group and found again, still. */
-#define LIVED_US    (3 * G_USEC_PER_SEC)
-#define LIVED_SHARE 0.5
+ * person the segmenter lost in a group and found again, still, or one
+ * who was behind that body, this much farther (tracker_lived_at()). */
+#define LIVED_US        (3 * G_USEC_PER_SEC)
+#define LIVED_SHARE     0.5
+#define LIVED_BEHIND_MM 300.0
+G_STATIC_ASSERT(TRACKER_USERS_MAX <= G_MAXUINT8 + 1); /* lived_by holds a track */
 
 typedef enum {
 	TRACKER_LABELS_NONE, /* no frame yet */
@@ -66,6 +69,8 @@ struct _Tracker {
 	TrackerFresh *fresh;
 	const guint8 *fresh_mask; /* this frame's, from tracker_fresh_update() */
 	gint64 *lived_us;         /* per cell: when a lively track's body was last on it */
+	guint8 *lived_by;         /* ...which track's */
+	float *lived_z;           /* ...and the depth there then, mm */
 	guint8 *room;             /* per cell: the room's (a flat surface, or as it stays) */
 	guint8 *people;           /* per cell: on or about a user, not to be learned */
 	guint8 *near;             /* per cell: scratch for tracker_mark_person() */
@@ -191,6 +196,8 @@ tracker_new(const TrackerSettings *settings, GError **error)
 	t->background = tracker_background_new(&t->grid);
 	t->fresh = tracker_fresh_new(&t->grid);
 	t->lived_us = g_new0(gint64, t->grid.n);
+	t->lived_by = g_new0(guint8, t->grid.n);
+	t->lived_z = g_new0(float, t->grid.n);
 	t->room = g_new0(guint8, t->grid.n);
 	t->people = g_new0(guint8, t->grid.n);
 	t->near = g_new0(guint8, t->grid.n);
@@ -217,6 +224,8 @@ tracker_free(Tracker *t)
 	tracker_background_free(t->background);
 	tracker_fresh_free(t->fresh);
 	g_free(t->lived_us);
+	g_free(t->lived_by);
+	g_free(t->lived_z);
 	g_free(t->room);
 	g_free(t->people);
 	g_free(t->near);
@@ -327,11 +336,21 @@ tracker_fresh_at(const Tracker *t, int k)
 	        (k + w < t->grid.n && m[k + w] == TRACKER_FRESH_NEARER));
 }
 
-/* Whether a lively track's body was on cell @k lately. */
+/* Whether a lively track's body was on cell @k lately in a way that may
+ * make track @tr lively: its own body, or a track not seen this frame
+ * (the segmenter lost that person, and @tr may be them found again), or
+ * a body nearer than what the cell reads now (@tr may have been behind
+ * it). A track seen elsewhere now is the person who was there gone on:
+ * what they stood beside, at their depth (the plant they brushed past
+ * and were merged with), did not live there. */
 static inline gboolean
-tracker_lived_at(const Tracker *t, int k, gint64 time_us)
+tracker_lived_at(const Tracker *t, int k, int tr, gint64 time_us)
 {
-	return t->lived_us[k] > 0 && time_us - t->lived_us[k] < LIVED_US;
+	const TrackerTrack *by = &t->users.tracks[t->lived_by[k]];
+
+	return t->lived_us[k] > 0 && time_us - t->lived_us[k] < LIVED_US &&
+	       (t->lived_by[k] == tr || !by->active || !by->seen_now ||
+	        t->grid.z[k] > t->lived_z[k] + LIVED_BEHIND_MM);
 }
 
 /* Whether a track came into view: enough surface, over its frames,
@@ -361,7 +380,7 @@ tracker_note_fresh(Tracker *t, const TrackerBodyCells *cells, int tr, gint64 tim
 			continue;
 		all++;
 		known += t->fresh_mask[k] != TRACKER_FRESH_UNKNOWN;
-		lived += tracker_lived_at(t, k, time_us);
+		lived += tracker_lived_at(t, k, tr, time_us);
 		if (!tracker_fresh_at(t, k))
 			continue;
 		side = tracker_grid_cell_mm(grid, grid->z[k]);
@@ -385,8 +404,11 @@ tracker_note_lived(Tracker *t, const TrackerBodyCells *cells, int tr, gint64 tim
 		return;
 	TRACKER_BODY_FOREACH_CELL(cells, k)
 	{
-		if (cells->labels[k] == cells->label && (core[k] || limbs[k]))
+		if (cells->labels[k] == cells->label && (core[k] || limbs[k])) {
 			t->lived_us[k] = time_us;
+			t->lived_by[k] = (guint8)tr;
+			t->lived_z[k] = t->grid.z[k];
+		}
 	}
 }
 
