@@ -264,6 +264,20 @@ tracker_limb_begin(TrackerLimbFitter *f)
 	f->n_samples = 0;
 }
 
+/* Begins a pose with @n samples already drawn (@drawn, as an earlier
+ * pose left them): what drawing them again would give. */
+static void
+tracker_limb_begin_with(TrackerLimbFitter *f, const Sample *drawn, int n)
+{
+	tracker_limb_begin(f);
+	for (int i = 0; i < n; i++) {
+		f->stamp[drawn[i].cell] = f->now;
+		f->slot[drawn[i].cell] = i;
+		f->samples[i] = drawn[i];
+	}
+	f->n_samples = n;
+}
+
 /* What the drawn samples say about the pose. */
 static void
 tracker_limb_tally(TrackerLimbFitter *f, const LimbModel *m, Tally *t)
@@ -318,19 +332,15 @@ tracker_limb_angle(TrackerVec3 a, TrackerVec3 b)
  * alone let an upper arm run through the chest to an elbow just in front
  * of it (the hidden far arm of a walker, laid across the trunk). */
 static double
-tracker_limb_collisions(const TrackerLimbFitter *f, const LimbModel *m, TrackerVec3 mid,
-                        TrackerVec3 end)
+tracker_limb_collisions(const TrackerLimbFitter *f, const LimbModel *m, TrackerVec3 a,
+                        TrackerVec3 b, double r)
 {
 	double cost = 0.0;
 
 	if (m->leg)
 		return 0.0;
 	for (int i = 1; i <= 4; i++) {
-		if (tracker_body_core_within(f->body, tracker_vec3_lerp(m->root, mid, 0.25 * i),
-		                             -0.5 * m->r1))
-			cost += COST_COLLIDE;
-		if (tracker_body_core_within(f->body, tracker_vec3_lerp(mid, end, 0.25 * i),
-		                             -0.5 * m->r2))
+		if (tracker_body_core_within(f->body, tracker_vec3_lerp(a, b, 0.25 * i), -0.5 * r))
 			cost += COST_COLLIDE;
 	}
 	return cost;
@@ -362,22 +372,34 @@ tracker_limb_score_upper(TrackerLimbFitter *f, const LimbModel *m, TrackerVec3 u
 	return t.credit - t.cost;
 }
 
+/* The chain's score once its upper segment is drawn (ending at @mid,
+ * colliding at a cost of @collide_upper): the lower one drawn too. */
+static double
+tracker_limb_score_lower(TrackerLimbFitter *f, const LimbModel *m, TrackerVec3 u, TrackerVec3 l,
+                         TrackerVec3 mid, double collide_upper, gboolean wide,
+                         const TrackerLimbPose *prev, Tally *t)
+{
+	TrackerVec3 cl = tracker_limb_to_camera(f->body, m, l);
+
+	tracker_limb_draw(f, mid, tracker_vec3_mad(mid, cl, m->reach2), m->r2, wide, 1);
+	tracker_limb_tally(f, m, t);
+	return t->credit - t->cost -
+	       (collide_upper +
+	        tracker_limb_collisions(f, m, mid, tracker_vec3_mad(mid, cl, m->len2), m->r2)) -
+	       tracker_limb_prior(m, u, l, prev);
+}
+
 static double
 tracker_limb_score(TrackerLimbFitter *f, const LimbModel *m, TrackerVec3 u, TrackerVec3 l,
                    gboolean wide, const TrackerLimbPose *prev, Tally *t)
 {
-	TrackerVec3 cu = tracker_limb_to_camera(f->body, m, u);
-	TrackerVec3 cl = tracker_limb_to_camera(f->body, m, l);
-	TrackerVec3 mid = tracker_vec3_mad(m->root, cu, m->len1);
-	TrackerVec3 tip = tracker_vec3_mad(mid, cl, m->reach2);
+	TrackerVec3 mid = tracker_vec3_mad(m->root, tracker_limb_to_camera(f->body, m, u), m->len1);
 
 	tracker_limb_begin(f);
 	tracker_limb_draw(f, m->root, mid, m->r1, wide, 0);
-	tracker_limb_draw(f, mid, tip, m->r2, wide, 1);
-	tracker_limb_tally(f, m, t);
-	return t->credit - t->cost -
-	       tracker_limb_collisions(f, m, mid, tracker_vec3_mad(mid, cl, m->len2)) -
-	       tracker_limb_prior(m, u, l, prev);
+	return tracker_limb_score_lower(f, m, u, l, mid,
+	                                tracker_limb_collisions(f, m, m->root, mid, m->r1), wide,
+	                                prev, t);
 }
 
 /* ---- searching ---- */
@@ -447,16 +469,31 @@ tracker_limb_chains(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbP
 	Tally t;
 
 	for (int k = 0; k < n_uppers; k++) {
+		/* Each upper segment drawn once, its samples then replayed
+		 * under every lower one. */
+		TrackerVec3 u = uppers[k].upper;
+		TrackerVec3 mid =
+		        tracker_vec3_mad(m->root, tracker_limb_to_camera(f->body, m, u), m->len1);
+		double collide = tracker_limb_collisions(f, m, m->root, mid, m->r1);
+		Sample drawn[COARSE_STEPS];
+		int n_drawn;
+
+		tracker_limb_begin(f);
+		tracker_limb_draw(f, m->root, mid, m->r1, FALSE, 0);
+		n_drawn = f->n_samples; /* one sample a step, drawn narrow */
+		g_assert(n_drawn <= COARSE_STEPS);
+		memcpy(drawn, f->samples, n_drawn * sizeof(Sample));
 		for (int i = 0; i <= N_DIRECTIONS; i++) {
 			TrackerVec3 l = i < N_DIRECTIONS ? f->dirs[i]
 			                : prev != NULL   ? prev->lower
 			                                 : f->dirs[0];
-			Chain c = { uppers[k].upper, l, 0.0 };
+			Chain c = { u, l, 0.0 };
 
 			if ((i == N_DIRECTIONS && (prev == NULL || !prev->valid)) ||
-			    !tracker_limb_lower_ok(m, c.upper, l))
+			    !tracker_limb_lower_ok(m, u, l))
 				continue;
-			c.score = tracker_limb_score(f, m, c.upper, l, FALSE, prev, &t);
+			tracker_limb_begin_with(f, drawn, n_drawn);
+			c.score = tracker_limb_score_lower(f, m, u, l, mid, collide, FALSE, prev, &t);
 			tracker_limb_keep(best, &n, KEEP_CHAINS, c);
 		}
 	}
