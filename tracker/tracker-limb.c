@@ -394,12 +394,11 @@ tracker_limb_score(TrackerLimbFitter *f, const LimbModel *m, TrackerVec3 u, Trac
                    gboolean wide, const TrackerLimbPose *prev, Tally *t)
 {
 	TrackerVec3 mid = tracker_vec3_mad(m->root, tracker_limb_to_camera(f->body, m, u), m->len1);
+	double collide = tracker_limb_collisions(f, m, m->root, mid, m->r1);
 
 	tracker_limb_begin(f);
 	tracker_limb_draw(f, m->root, mid, m->r1, wide, 0);
-	return tracker_limb_score_lower(f, m, u, l, mid,
-	                                tracker_limb_collisions(f, m, m->root, mid, m->r1), wide,
-	                                prev, t);
+	return tracker_limb_score_lower(f, m, u, l, mid, collide, wide, prev, t);
 }
 
 /* ---- searching ---- */
@@ -493,7 +492,8 @@ tracker_limb_chains(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbP
 			    !tracker_limb_lower_ok(m, u, l))
 				continue;
 			tracker_limb_begin_with(f, drawn, n_drawn);
-			c.score = tracker_limb_score_lower(f, m, u, l, mid, collide, FALSE, prev, &t);
+			c.score =
+			        tracker_limb_score_lower(f, m, u, l, mid, collide, FALSE, prev, &t);
 			tracker_limb_keep(best, &n, KEEP_CHAINS, c);
 		}
 	}
