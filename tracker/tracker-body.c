@@ -562,7 +562,7 @@ tracker_body_fit(TrackerBody *body, const TrackerBodyCells *cells, const Tracker
 	}
 	if (previous != NULL && !search) {
 		pose = prev;
-		tracker_body_torso_descend(&pts, &pose, 20.0, 5, 3);
+		cost = tracker_body_torso_descend(&pts, &pose, 20.0, 5, 3);
 	} else {
 		pose = tracker_body_torso_fit(&pts, previous != NULL ? &prev : NULL, &cost);
 	}
@@ -572,9 +572,12 @@ tracker_body_fit(TrackerBody *body, const TrackerBodyCells *cells, const Tracker
 	if (previous != NULL && search) {
 		TorsoPose fresh = tracker_body_torso_fit(&pts, NULL, &fresh_cost);
 
-		if (fresh_cost < RECHECK_GAIN * cost)
+		if (fresh_cost < RECHECK_GAIN * cost) {
 			pose = fresh;
+			cost = fresh_cost;
+		}
 	}
+	body->torso_misfit = cost / pts.n;
 	body->height = H;
 	tracker_body_frame(body, cells->floor, pose, level0, e1, e2);
 	body->head_radius = person->head.found ? person->head.radius : HEAD_TO_CENTRE * H;

@@ -56,6 +56,11 @@ typedef struct {
 	/* A cylinder about the origin's vertical holding them all: heights
 	 * above the origin and the radius, mm. */
 	double core_low, core_high, core_reach;
+	/* How badly the torso's stadium fits the torso band: the cost of
+	 * tracker_body_fit()'s pose per point (tracker_body_refit() leaves
+	 * it). A person's torso is a smooth surface the stadium lies on; a
+	 * plant's leaves, or a desk and the monitor on it, are not. */
+	double torso_misfit;
 } TrackerBody;
 
 typedef struct {

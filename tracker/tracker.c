@@ -37,7 +37,11 @@ G_DEFINE_QUARK(skelbridge-tracker-error-quark, tracker_error)
 #define VERIFY_MIN_JUDGED  8
 #define VERIFY_MIN_LEGS    0.025 /* square body heights below the pelvis */
 #define VERIFY_MIN_OWN     0.015 /* ...the person's own: a plant's pot is not */
-#define ROOM_MARGIN_MM     150.0 /* about a user, cells the room does not learn */
+/* A torso band the stadium fits worse than this (mm^2 a point, the torso
+ * fit's cost: tracker-body.c) is not a person's by its shape alone. The
+ * real frames' people cost 275-386, the demo's plants 448-609. */
+#define VERIFY_MAX_MISFIT 420.0
+#define ROOM_MARGIN_MM    150.0 /* about a user, cells the room does not learn */
 /* Lively: this much of a track came into view (tracker-fresh.h),
  * counting the frames that showed at least a hand's worth. A track whose
  * cells mostly can tell must be lively to be verified. */
@@ -419,13 +423,13 @@ tracker_note_lived(Tracker *t, const TrackerBodyCells *cells, int tr, gint64 tim
  * on (legs hidden behind a desk, or out of view), at once. Otherwise
  * never while the column is seen through at some height with no more of
  * the person about it than a pole: a coat stand's pole, a plant's stem
- * over its pot. And where the sensor has watched the track's cells for a
- * while (@told), only once it is lively: a person came into view there,
- * or moved, or is one the segmenter lost a moment ago. Furniture the
- * segmenter takes for a person later on (the sofa left behind when
- * someone gets up, a cabinet and the wall beside it) does neither. What
- * is in view from the first frames is judged by its shape alone: a
- * person who holds still when the tracker starts is a user at once. */
+ * over its pot; nor, judged by its shape, while its torso fits the
+ * torso's stadium badly (a plant's leaves behind a chair). And where the sensor has watched the
+ * track's cells for a while (@told), only once it is lively: a person came into view there, or
+ * moved, or is one the segmenter lost a moment ago. Furniture the segmenter takes for a person
+ * later on (the sofa left behind when someone gets up, a cabinet and the wall beside it) does
+ * neither. What is in view from the first frames is judged by its shape alone: a person who holds
+ * still when the tracker starts is a user at once. */
 static void
 tracker_verify(Tracker *t, const TrackerBody *body, const TrackerBodyCells *cells, int tr,
                gboolean told)
@@ -445,6 +449,10 @@ tracker_verify(Tracker *t, const TrackerBody *body, const TrackerBodyCells *cell
 		return;
 	}
 	if (legs.open_rows > 0)
+		return;
+	/* Judged by its shape, a person has a torso's shape: a plant's
+	 * leaves, or a desk and its monitor, fit the torso's stadium badly. */
+	if (body->torso_misfit > VERIFY_MAX_MISFIT)
 		return;
 	/* Seated, a person's legs are forward, and the column under the
 	 * seat is open: their thighs and shins are there instead. */

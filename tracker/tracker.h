@@ -39,11 +39,13 @@
  *   height, no more of the person than a pole: a coat stand, a potted
  *   plant or a chair's back is not a user. Someone who walked into view
  *   needs only legs of their own there: striding, side-on, the column is
- *   open between the feet (and a plant does not walk). Where the sensor
- *   has watched its cells for a few frames, a track must also be lively:
- *   some of it came into view, nearer than those cells read lately
- *   (tracker-fresh.c), or it stands where a lively track's body was a
- *   moment ago. What the segmenter takes for a person later on (the sofa
+ *   open between the feet (and a plant does not walk). Judged by its
+ *   shape, its torso must fit the torso's stadium (a plant's leaves do
+ *   not). Where the sensor has watched its cells for a few frames, a
+ *   track must also be lively: some of it came into view, nearer than
+ *   those cells read lately (tracker-fresh.c), or it stands where a
+ *   lively track's body was a moment ago (and that track is lost, or the
+ *   body was in front of it). What the segmenter takes for a person later on (the sofa
  *   someone got up from) is neither; what is in view from the first
  *   frames is judged by its shape alone. Joints that fall outside the
  *   image are reported with confidence 0, never dragged into view. */
