@@ -330,7 +330,9 @@ tracker_limb_angle(TrackerVec3 a, TrackerVec3 b)
 /* An arm deep inside the trunk is impossible: its joints, and the points
  * a quarter of the way along each segment, each cost COST_COLLIDE. Joints
  * alone let an upper arm run through the chest to an elbow just in front
- * of it (the hidden far arm of a walker, laid across the trunk). */
+ * of it (the hidden far arm of a walker, laid across the trunk). One
+ * segment, @a to @b of radius @r, at a time: its far end and the points
+ * a quarter, a half and three quarters of the way. */
 static double
 tracker_limb_collisions(const TrackerLimbFitter *f, const LimbModel *m, TrackerVec3 a,
                         TrackerVec3 b, double r)

@@ -424,12 +424,14 @@ tracker_note_lived(Tracker *t, const TrackerBodyCells *cells, int tr, gint64 tim
  * never while the column is seen through at some height with no more of
  * the person about it than a pole: a coat stand's pole, a plant's stem
  * over its pot; nor, judged by its shape, while its torso fits the
- * torso's stadium badly (a plant's leaves behind a chair). And where the sensor has watched the
- * track's cells for a while (@told), only once it is lively: a person came into view there, or
- * moved, or is one the segmenter lost a moment ago. Furniture the segmenter takes for a person
- * later on (the sofa left behind when someone gets up, a cabinet and the wall beside it) does
- * neither. What is in view from the first frames is judged by its shape alone: a person who holds
- * still when the tracker starts is a user at once. */
+ * torso's stadium badly (a plant's leaves behind a chair). And where the
+ * sensor has watched the track's cells for a while (@told), only once it
+ * is lively: a person came into view there, or moved, or is one the
+ * segmenter lost a moment ago or one who was behind someone. Furniture
+ * the segmenter takes for a person later on (the sofa left behind when
+ * someone gets up, a cabinet and the wall beside it) does neither. What
+ * is in view from the first frames is judged by its shape alone: a
+ * person who holds still when the tracker starts is a user at once. */
 static void
 tracker_verify(Tracker *t, const TrackerBody *body, const TrackerBodyCells *cells, int tr,
                gboolean told)
