@@ -59,7 +59,7 @@ typedef struct {
 	/* How badly the torso's stadium fits the torso band: the cost of
 	 * tracker_body_fit()'s pose per point (tracker_body_refit() leaves
 	 * it). A person's torso is a smooth surface the stadium lies on; a
-	 * plant's leaves, or a desk and the monitor on it, are not. */
+	 * plant's leaves are not. */
 	double torso_misfit;
 } TrackerBody;
 

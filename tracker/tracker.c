@@ -453,7 +453,7 @@ tracker_verify(Tracker *t, const TrackerBody *body, const TrackerBodyCells *cell
 	if (legs.open_rows > 0)
 		return;
 	/* Judged by its shape, a person has a torso's shape: a plant's
-	 * leaves, or a desk and its monitor, fit the torso's stadium badly. */
+	 * leaves fit the torso's stadium badly. */
 	if (body->torso_misfit > VERIFY_MAX_MISFIT)
 		return;
 	/* Seated, a person's legs are forward, and the column under the
