@@ -361,15 +361,25 @@ tracker_limb_prior(const LimbModel *m, TrackerVec3 u, TrackerVec3 l, const Track
 	return cost;
 }
 
+/* Begins a pose with its upper segment, along @u, drawn; returns the
+ * segment's far end (the elbow or the knee). */
+static TrackerVec3
+tracker_limb_draw_upper(TrackerLimbFitter *f, const LimbModel *m, TrackerVec3 u, gboolean wide)
+{
+	TrackerVec3 mid = tracker_vec3_mad(m->root, tracker_limb_to_camera(f->body, m, u), m->len1);
+
+	tracker_limb_begin(f);
+	tracker_limb_draw(f, m->root, mid, m->r1, wide, 0);
+	return mid;
+}
+
 /* The upper segment alone, along its axis. */
 static double
 tracker_limb_score_upper(TrackerLimbFitter *f, const LimbModel *m, TrackerVec3 u)
 {
-	TrackerVec3 mid = tracker_vec3_mad(m->root, tracker_limb_to_camera(f->body, m, u), m->len1);
 	Tally t;
 
-	tracker_limb_begin(f);
-	tracker_limb_draw(f, m->root, mid, m->r1, FALSE, 0);
+	tracker_limb_draw_upper(f, m, u, FALSE);
 	tracker_limb_tally(f, m, &t);
 	return t.credit - t.cost;
 }
@@ -395,11 +405,9 @@ static double
 tracker_limb_score(TrackerLimbFitter *f, const LimbModel *m, TrackerVec3 u, TrackerVec3 l,
                    gboolean wide, const TrackerLimbPose *prev, Tally *t)
 {
-	TrackerVec3 mid = tracker_vec3_mad(m->root, tracker_limb_to_camera(f->body, m, u), m->len1);
+	TrackerVec3 mid = tracker_limb_draw_upper(f, m, u, wide);
 	double collide = tracker_limb_collisions(f, m, m->root, mid, m->r1);
 
-	tracker_limb_begin(f);
-	tracker_limb_draw(f, m->root, mid, m->r1, wide, 0);
 	return tracker_limb_score_lower(f, m, u, l, mid, collide, wide, prev, t);
 }
 
@@ -473,15 +481,11 @@ tracker_limb_chains(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbP
 		/* Each upper segment drawn once, its samples then replayed
 		 * under every lower one. */
 		TrackerVec3 u = uppers[k].upper;
-		TrackerVec3 mid =
-		        tracker_vec3_mad(m->root, tracker_limb_to_camera(f->body, m, u), m->len1);
+		TrackerVec3 mid = tracker_limb_draw_upper(f, m, u, FALSE);
 		double collide = tracker_limb_collisions(f, m, m->root, mid, m->r1);
 		Sample drawn[COARSE_STEPS];
-		int n_drawn;
+		int n_drawn = f->n_samples; /* one sample a step, drawn narrow */
 
-		tracker_limb_begin(f);
-		tracker_limb_draw(f, m->root, mid, m->r1, FALSE, 0);
-		n_drawn = f->n_samples; /* one sample a step, drawn narrow */
 		g_assert(n_drawn <= COARSE_STEPS);
 		memcpy(drawn, f->samples, n_drawn * sizeof(Sample));
 		for (int i = 0; i <= N_DIRECTIONS; i++) {
