@@ -222,6 +222,18 @@ tracker_body_torso_cost(const TorsoPoints *pts, const TorsoPose *pose)
 	return cost;
 }
 
+/* The share of @pts that the stadium of @pose lies on. */
+static double
+tracker_body_torso_on(const TorsoPoints *pts, const TorsoPose *pose)
+{
+	Stadium st = tracker_body_stadium(pose, pts->half, pts->radius);
+	int on = 0;
+
+	for (int i = 0; i < pts->n; i++)
+		on += fabs(tracker_body_torso_residual(&st, pts, i)) <= ROBUST_MM;
+	return (double)on / pts->n;
+}
+
 /* Pattern search: each parameter walks while the cost falls, then the
  * steps halve. No derivatives; the truncated cost has none to speak of. */
 static double
@@ -578,6 +590,7 @@ tracker_body_fit(TrackerBody *body, const TrackerBodyCells *cells, const Tracker
 		}
 	}
 	body->torso_misfit = cost / pts.n;
+	body->torso_on = tracker_body_torso_on(&pts, &pose);
 	body->height = H;
 	tracker_body_frame(body, cells->floor, pose, level0, e1, e2);
 	body->head_radius = person->head.found ? person->head.radius : HEAD_TO_CENTRE * H;

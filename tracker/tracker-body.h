@@ -61,6 +61,11 @@ typedef struct {
 	 * it). A person's torso is a smooth surface the stadium lies on; a
 	 * plant's leaves are not. */
 	double torso_misfit;
+	/* The share of the torso band's points that the same pose's stadium
+	 * lies on (within the fit's robust distance, either side). None, when
+	 * the stadium has retreated behind a shelf's or a desk's every point,
+	 * each of them in front of it. */
+	double torso_on;
 } TrackerBody;
 
 typedef struct {

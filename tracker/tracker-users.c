@@ -231,6 +231,20 @@ tracker_users_verify(TrackerUsers *users, int t)
 	track->id = users->next_id++;
 }
 
+/* A user found not to be a person after all: no longer reported, its id
+ * gone, and to be verified again only once it is lively anew. */
+void
+tracker_users_give_up(TrackerUsers *users, int t)
+{
+	TrackerTrack *track = &users->tracks[t];
+
+	track->verified = FALSE;
+	track->id = 0;
+	track->lively = FALSE;
+	track->fresh_mm2 = 0.0;
+	track->off_since_us = 0;
+}
+
 void
 tracker_users_place(TrackerUsers *users, int t, TrackerVec3 centre, gint64 time_us)
 {

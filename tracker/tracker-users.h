@@ -56,6 +56,13 @@ typedef struct {
 	 * it is where a lively track was a moment ago. */
 	double fresh_mm2;
 	gboolean lively;
+	/* The share of its torso band that the torso's stadium lies on
+	 * (TrackerBody's torso_on), a running mean over about a second, as of
+	 * @torso_on_us; and since when that mean has been too low with
+	 * nothing of it coming into view (0: it has not). */
+	double torso_on;
+	gint64 torso_on_us;
+	gint64 off_since_us;
 	gboolean has_body;
 	TrackerBody body;
 	TrackerLimbPose limbs[TRACKER_N_LIMBS];
@@ -123,6 +130,8 @@ gboolean tracker_users_shielded(const TrackerUsers *users, int t, gint64 time_us
 
 /** tracker_users_verify: track @t is a person: reported from now on, with an id. */
 void tracker_users_verify(TrackerUsers *users, int t);
+
+void tracker_users_give_up(TrackerUsers *users, int t);
 
 /**
  * tracker_users_output:

@@ -55,6 +55,14 @@ G_DEFINE_QUARK(skelbridge-tracker-error-quark, tracker_error)
 #define LIVED_SHARE     0.5
 #define LIVED_BEHIND_MM 300.0
 G_STATIC_ASSERT(TRACKER_USERS_MAX <= G_MAXUINT8 + 1); /* lived_by holds a track */
+/* A user is given up once the stadium has lain on less than this share
+ * of its torso band, as a running mean over TORSO_ON_US, for GIVE_UP_US
+ * with nothing of it coming into view. People seated on a sofa, or
+ * leaning on a wall, fall to twice this at times; a shelf a track
+ * followed someone onto, or a desk and its monitor, stay under it. */
+#define TORSO_ON_US (1 * G_USEC_PER_SEC)
+#define GIVE_UP_ON  0.06
+#define GIVE_UP_US  (1 * G_USEC_PER_SEC)
 
 typedef enum {
 	TRACKER_LABELS_NONE, /* no frame yet */
@@ -365,11 +373,12 @@ tracker_track_came_in(const TrackerTrack *track)
 	return track->fresh_mm2 >= LIVELY_MM2;
 }
 
-/* Notes what of track @tr's cells came into view this frame, and whether
- * that (or where it is) makes it lively; returns the share of its cells
- * that could tell. */
+/* Notes what of track @tr's cells came into view this frame (@fresh_now:
+ * enough to count), and whether that (or where it is) makes it lively;
+ * returns the share of its cells that could tell. */
 static double
-tracker_note_fresh(Tracker *t, const TrackerBodyCells *cells, int tr, gint64 time_us)
+tracker_note_fresh(Tracker *t, const TrackerBodyCells *cells, int tr, gint64 time_us,
+                   gboolean *fresh_now)
 {
 	TrackerTrack *track = &t->users.tracks[tr];
 	const TrackerGrid *grid = &t->grid;
@@ -390,7 +399,8 @@ tracker_note_fresh(Tracker *t, const TrackerBodyCells *cells, int tr, gint64 tim
 		side = tracker_grid_cell_mm(grid, grid->z[k]);
 		area += grid->count[k] * side * side / (TRACKER_GRID_STEP * TRACKER_GRID_STEP);
 	}
-	if (area >= LIVELY_FRAME_MM2)
+	*fresh_now = area >= LIVELY_FRAME_MM2;
+	if (*fresh_now)
 		track->fresh_mm2 += area;
 	track->lively = track->lively || tracker_track_came_in(track) ||
 	                (all > 0 && lived >= LIVED_SHARE * all);
@@ -464,6 +474,41 @@ tracker_verify(Tracker *t, const TrackerBody *body, const TrackerBodyCells *cell
 		tracker_users_verify(&t->users, tr);
 }
 
+/* A user is judged again by its torso: one whose torso band the
+ * stadium has lain on too little of for a while, with nothing of it
+ * coming into view meanwhile, is given up. No person holds still for a
+ * second with nothing a torso's shape; a shelf does, that a track
+ * followed someone onto and stayed on once they left. Verified, a track
+ * was never judged again, and a verified track is never learned into
+ * the room once it has moved: the shelf was a user for as long as the
+ * tracker ran. Given up, the track goes on unverified, not lively, and
+ * none of the cells it lived on count: to be a user again, something
+ * there must come into view. */
+static void
+tracker_judge_again(Tracker *t, const TrackerBody *body, int tr, gboolean fresh_now, gint64 time_us)
+{
+	TrackerTrack *track = &t->users.tracks[tr];
+	double a = track->torso_on_us > 0
+	                   ? 1.0 - exp(-(double)(time_us - track->torso_on_us) / TORSO_ON_US)
+	                   : 1.0;
+
+	track->torso_on += a * (body->torso_on - track->torso_on);
+	track->torso_on_us = time_us;
+	if (!track->verified || fresh_now || track->torso_on >= GIVE_UP_ON) {
+		track->off_since_us = 0;
+		return;
+	}
+	if (track->off_since_us == 0)
+		track->off_since_us = time_us;
+	if (time_us - track->off_since_us < GIVE_UP_US)
+		return;
+	tracker_users_give_up(&t->users, tr);
+	for (int k = 0; k < t->grid.n; k++) {
+		if (t->lived_by[k] == tr)
+			t->lived_us[k] = 0;
+	}
+}
+
 /* A hand hanging by the side is not read: relaxed, seen edge-on or
  * against the thigh, half curled, it is neither open nor closed, and no
  * one shows a fist or a palm down there, so that its shape would only
@@ -527,6 +572,7 @@ tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 tim
 	double confidence[TRACKER_N_JOINTS] = { 0 };
 	TrackerBody body, fitted;
 	TrackerLimbPose poses[TRACKER_N_LIMBS];
+	gboolean told, fresh_now;
 
 	/* A full search now and then; in between, last frame's pose refined. */
 	/* ...each track on frames of its own, so that people who came in
@@ -545,8 +591,9 @@ tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 tim
 	}
 	tracker_limb_fit(t->limbs, &body, &cells, track->has_body ? track->limbs : NULL, search,
 	                 poses);
-	tracker_verify(t, &body, &cells, tr,
-	               tracker_note_fresh(t, &cells, tr, time_us) >= LIVELY_KNOWN);
+	told = tracker_note_fresh(t, &cells, tr, time_us, &fresh_now) >= LIVELY_KNOWN;
+	tracker_verify(t, &body, &cells, tr, told);
+	tracker_judge_again(t, &body, tr, fresh_now, time_us);
 	tracker_note_lived(t, &cells, tr, time_us);
 	/* The torso again without the arms, and the limbs on that torso
 	 * unless it stayed where it was. */

@@ -45,9 +45,12 @@
  *   track must also be lively: some of it came into view, nearer than
  *   those cells read lately (tracker-fresh.c), or it stands where a
  *   lively track's body was a moment ago (and that track is lost, or the
- *   body was in front of it). What the segmenter takes for a person later on (the sofa
- *   someone got up from) is neither; what is in view from the first
- *   frames is judged by its shape alone. Joints that fall outside the
+ *   body was in front of it). What the segmenter takes for a person later on
+ *   (the sofa someone got up from) is neither; what is in view from the first
+ *   frames is judged by its shape alone. A user is judged again: one whose
+ *   torso band the stadium has lain on almost none of for a second, with
+ *   nothing of it coming into view, is given up and its id gone (a shelf a
+ *   track followed someone onto, and stayed on). Joints that fall outside the
  *   image are reported with confidence 0, never dragged into view. */
 #pragma once
 
