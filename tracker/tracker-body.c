@@ -504,6 +504,15 @@ tracker_body_core(TrackerBody *body)
 	tracker_body_core_bounds(body);
 }
 
+/* The frame turned half a turn about the vertical; the core as it was. */
+static void
+tracker_body_about(TrackerBody *body)
+{
+	body->away = !body->away;
+	body->left = tracker_vec3_scale(body->left, -1.0);
+	body->forward = tracker_vec3_scale(body->forward, -1.0);
+}
+
 /* The frame from the fitted stadium; the origin is on the floor. */
 static void
 tracker_body_frame(TrackerBody *body, const TrackerFloor *floor, TorsoPose pose, double level0,
@@ -515,6 +524,10 @@ tracker_body_frame(TrackerBody *body, const TrackerFloor *floor, TorsoPose pose,
 	body->up = floor->up;
 	body->left = tracker_vec3_add(tracker_vec3_scale(e1, c), tracker_vec3_scale(e2, -s));
 	body->forward = tracker_vec3_add(tracker_vec3_scale(e1, -s), tracker_vec3_scale(e2, -c));
+	if (body->away) {
+		body->left = tracker_vec3_scale(body->left, -1.0);
+		body->forward = tracker_vec3_scale(body->forward, -1.0);
+	}
 	body->origin =
 	        tracker_vec3_add(tracker_vec3_scale(e1, pose.cs), tracker_vec3_scale(e2, pose.ct));
 	body->origin = tracker_vec3_mad(body->origin, floor->up, level0 - floor->offset);
@@ -589,10 +602,16 @@ tracker_body_fit(TrackerBody *body, const TrackerBodyCells *cells, const Tracker
 			cost = fresh_cost;
 		}
 	}
+	body->away = previous != NULL && previous->away;
 	body->torso_misfit = cost / pts.n;
 	body->torso_on = tracker_body_torso_on(&pts, &pose);
 	body->height = H;
 	tracker_body_frame(body, cells->floor, pose, level0, e1, e2);
+	/* Across side-on, the yaw wraps (the stadium turned 80 degrees one
+	 * way is the one turned 100 degrees the other): the facing stays the
+	 * nearer to last frame's. */
+	if (previous != NULL && tracker_vec3_dot(body->forward, previous->forward) < 0.0)
+		tracker_body_about(body);
 	body->head_radius = person->head.found ? person->head.radius : HEAD_TO_CENTRE * H;
 	body->head = person->head.found
 	                     ? person->head.centre
@@ -620,6 +639,13 @@ tracker_body_refit(TrackerBody *body, const TrackerBodyCells *cells, const Track
 	pose.yaw = body->yaw;
 	tracker_body_torso_descend(&pts, &pose, 20.0, 5, 3);
 	tracker_body_frame(body, cells->floor, pose, level0, e1, e2);
+	tracker_body_core(body);
+}
+
+void
+tracker_body_turn(TrackerBody *body)
+{
+	tracker_body_about(body);
 	tracker_body_core(body);
 }
 

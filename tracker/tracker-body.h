@@ -49,6 +49,10 @@ typedef struct {
 	TrackerVec3 origin; /* on the floor, below the pelvis */
 	TrackerVec3 up, left, forward;
 	double yaw; /* radians; 0 faces the sensor, positive turns the left side away */
+	/* The torso's stadium looks the same turned half a turn: whether the
+	 * person faces away from the sensor, @left and @forward turned so.
+	 * The fit keeps last frame's; tracker_body_turn() changes it. */
+	gboolean away;
 	TrackerVec3 head;
 	double head_radius;
 	/* The trunk and head as capsules: what is not an arm or a leg. */
@@ -107,6 +111,13 @@ void tracker_body_refit(TrackerBody *body, const TrackerBodyCells *cells,
 
 /** tracker_body_point: a point @l to the left, @u up and @f forward of the origin (mm). */
 TrackerVec3 tracker_body_point(const TrackerBody *body, double l, double u, double f);
+
+/**
+ * tracker_body_turn:
+ * Turns @body half a turn about its vertical: the same torso, facing the
+ * other way (see TrackerBody's away).
+ */
+void tracker_body_turn(TrackerBody *body);
 
 /** tracker_body_trunk: the head, neck, torso, shoulders and hips. */
 void tracker_body_trunk(const TrackerBody *body, TrackerVec3 joints[TRACKER_N_JOINTS]);

@@ -1,9 +1,12 @@
 #include "tracker-users.h"
 
+#include <math.h>
 #include <string.h>
 
-#define MATCH_MAX_MM 700.0 /* a person this far from a track is someone else */
-#define HINT_HEAD_US (1500 * G_TIME_SPAN_MILLISECOND)
+#define MATCH_MAX_MM      700.0 /* a person this far from a track is someone else */
+#define VELOCITY_US       (300 * G_TIME_SPAN_MILLISECOND) /* the velocity's running mean */
+#define VELOCITY_MAX_MM_S 2000.0                          /* a brisk walk */
+#define HINT_HEAD_US      (1500 * G_TIME_SPAN_MILLISECOND)
 
 void
 tracker_users_reset(TrackerUsers *users)
@@ -250,6 +253,22 @@ tracker_users_place(TrackerUsers *users, int t, TrackerVec3 centre, gint64 time_
 {
 	TrackerTrack *track = &users->tracks[t];
 
+	if (track->placed && time_us > track->placed_us) {
+		double dt = (double)(time_us - track->placed_us);
+		double a = 1.0 - exp(-dt / VELOCITY_US);
+		TrackerVec3 now = tracker_vec3_scale(tracker_vec3_sub(centre, track->centre),
+		                                     G_USEC_PER_SEC / dt);
+		double speed = tracker_vec3_length(now);
+
+		/* Faster is the segment changing (an arm raised, a part
+		 * joined), not the person moving. */
+		if (speed > VELOCITY_MAX_MM_S)
+			now = tracker_vec3_scale(now, VELOCITY_MAX_MM_S / speed);
+
+		track->velocity = tracker_vec3_mad(track->velocity,
+		                                   tracker_vec3_sub(now, track->velocity), a);
+	}
+	track->placed_us = time_us;
 	track->centre = centre;
 	if (!track->placed) {
 		track->placed = TRUE;

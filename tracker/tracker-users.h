@@ -51,6 +51,10 @@ typedef struct {
 	TrackerVec3 first_centre;
 	gint64 first_seen_us;
 	gboolean moved;
+	/* How fast its centre moves, mm/s, a running mean over a fraction of
+	 * a second, as of @placed_us. */
+	TrackerVec3 velocity;
+	gint64 placed_us;
 	/* Some of it came into view (see tracker-fresh.h): the area, over the
 	 * frames that showed enough of it, and whether it is lively: that, or
 	 * it is where a lively track was a moment ago. */

@@ -55,6 +55,15 @@ G_DEFINE_QUARK(skelbridge-tracker-error-quark, tracker_error)
 #define LIVED_SHARE     0.5
 #define LIVED_BEHIND_MM 300.0
 G_STATIC_ASSERT(TRACKER_USERS_MAX <= G_MAXUINT8 + 1); /* lived_by holds a track */
+/* Faster than this over the ground, mm/s, a track is walking; side-on
+ * (turned more than SIDE_ON_RAD) and facing more than about 120 degrees
+ * from the way it goes, it faces the wrong way. Facing away, within
+ * FACING_RAD of the sensor's axis, and not walking side-on, it is taken
+ * to face the sensor again. */
+#define WALK_MM_S    500.0
+#define WALK_AGAINST 0.5
+#define SIDE_ON_RAD  0.7
+#define FACING_RAD   0.5
 /* A user is given up once the stadium has lain on less than this share
  * of its torso band, as a running mean over TORSO_ON_US, for GIVE_UP_US
  * with nothing of it coming into view. People seated on a sofa, or
@@ -474,6 +483,29 @@ tracker_verify(Tracker *t, const TrackerBody *body, const TrackerBodyCells *cell
 		tracker_users_verify(&t->users, tr);
 }
 
+/* Whether @body, fitted to track @tr, should face the other way. The
+ * torso's stadium is the same turned half a turn, and the fit takes a
+ * person to face the sensor: right for most, but side-on walkers had
+ * left and right swapped going one way or both. People walk forward: a
+ * side-on track whose centre moves faster than a stroll, against the
+ * body's facing, faces the way it goes. Not one that faces the sensor
+ * more nearly: people step back from a sensor, and toward it, facing it
+ * (and one walking off, back turned, looks the same). One turned away
+ * who turns to the sensor faces it again. */
+static gboolean
+tracker_facing_wrong(const Tracker *t, const TrackerBody *body, int tr)
+{
+	const TrackerTrack *track = &t->users.tracks[tr];
+	TrackerVec3 up = t->floor.up;
+	TrackerVec3 v =
+	        tracker_vec3_mad(track->velocity, up, -tracker_vec3_dot(track->velocity, up));
+	double speed = tracker_vec3_length(v);
+
+	if (speed < WALK_MM_S || fabs(body->yaw) < SIDE_ON_RAD)
+		return body->away && fabs(body->yaw) < FACING_RAD;
+	return tracker_vec3_dot(body->forward, v) < -WALK_AGAINST * speed;
+}
+
 /* A user is judged again by its torso: one whose torso band the
  * stadium has lain on too little of for a while, with nothing of it
  * coming into view meanwhile, is given up. No person holds still for a
@@ -572,7 +604,7 @@ tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 tim
 	double confidence[TRACKER_N_JOINTS] = { 0 };
 	TrackerBody body, fitted;
 	TrackerLimbPose poses[TRACKER_N_LIMBS];
-	gboolean told, fresh_now;
+	gboolean told, fresh_now, turned;
 
 	/* A full search now and then; in between, last frame's pose refined. */
 	/* ...each track on frames of its own, so that people who came in
@@ -589,8 +621,12 @@ tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 tim
 		tracker_track_hands(t, person, tr, NULL, NULL);
 		return;
 	}
-	tracker_limb_fit(t->limbs, &body, &cells, track->has_body ? track->limbs : NULL, search,
-	                 poses);
+	/* Turned, last frame's limbs are on the wrong sides. */
+	turned = track->has_body && tracker_facing_wrong(t, &body, tr);
+	if (turned)
+		tracker_body_turn(&body);
+	tracker_limb_fit(t->limbs, &body, &cells, track->has_body && !turned ? track->limbs : NULL,
+	                 search || turned, poses);
 	told = tracker_note_fresh(t, &cells, tr, time_us, &fresh_now) >= LIVELY_KNOWN;
 	tracker_verify(t, &body, &cells, tr, told);
 	tracker_judge_again(t, &body, tr, fresh_now, time_us);
@@ -603,8 +639,8 @@ tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 tim
 	cells.exclude = NULL;
 	if (tracker_vec3_distance(fitted.origin, body.origin) > REFINE_MOVE_MM ||
 	    fabs(fitted.yaw - body.yaw) > REFINE_TURN_RAD)
-		tracker_limb_refine(t->limbs, &body, &cells, track->has_body ? track->limbs : NULL,
-		                    poses);
+		tracker_limb_refine(t->limbs, &body, &cells,
+		                    track->has_body && !turned ? track->limbs : NULL, poses);
 	tracker_body_trunk(&body, joints);
 	tracker_limb_joints(&body, &cells, poses, joints, confidence);
 	tracker_joint_confidence(t, person, joints, confidence);

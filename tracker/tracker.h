@@ -29,9 +29,11 @@
  *   tracked, from whatever large part of the body stays in view. Touching
  *   people are split along the surface from their heads; parts cut off by
  *   an arm's depth step or shadow join the person they lie under.
- * - body (tracker-body.c): a torso fitted from above gives place, height
- *   and facing; limbs (tracker-limb.c) are two-segment chains scored
- *   against the depth.
+ * - body (tracker-body.c): a torso fitted from above gives place, height and
+ *   facing; the torso looks the same turned half a turn, so a user is taken
+ *   to face the sensor unless, side-on, it walks the other way (people walk
+ *   forward). Limbs (tracker-limb.c) are two-segment chains scored against
+ *   the depth.
  * - users (tracker-users.c): tracks keep their place over time. A track is
  *   reported, and given its id, once the sensor does not see through where
  *   its legs would be and the person's own surface is there (or it sees

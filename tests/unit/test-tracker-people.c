@@ -655,6 +655,52 @@ test_verify_ids(Stage *s, gconstpointer data G_GNUC_UNUSED)
 	g_assert_cmpuint(ids, ==, (1u << 1) | (1u << 2));
 }
 
+/* ---- which way people face ---- */
+
+typedef struct {
+	double from_x, from_z, to_x, to_z; /* walked in WALK_SECONDS, mm */
+	double yaw_deg;                    /* the way they go */
+} WalkCase;
+
+#define WALK_SECONDS 4.0
+#define WALK_SETTLE  30 /* frames before the walker is judged: a second */
+
+/* An adult walks past the sensor, 3 m off and side-on, arms swinging;
+ * or steps back from it, facing it. The torso looks the same facing
+ * either way, and the tracker took everyone to face the sensor: side-on
+ * walkers had left and right swapped on most frames. One stepping back
+ * still faces the sensor. After the first second, the user is never
+ * swapped. */
+static void
+test_facing_walker(Stage *s, gconstpointer data)
+{
+	const WalkCase *c = data;
+	ScoreTally tally = { 0 };
+
+	stage_room(s, 1000.0, 0.0, 6000.0);
+	s->script.duration = WALK_SECONDS;
+	stage_person(s, 1750.0, c->from_x, c->from_z, DEMO_ARM_SWING, 0.0, 0.0);
+	for (int k = 0; k < 2; k++) {
+		s->keys[0][k].yaw_deg = c->yaw_deg;
+		s->keys[0][k].legs = DEMO_LEGS_WALK;
+	}
+	s->keys[0][1].x = c->to_x;
+	s->keys[0][1].z = c->to_z;
+	for (guint i = 0; i < (guint)(WALK_SECONDS * 30) - 1; i++) {
+		const DemoTruth *truth = stage_track(s);
+
+		if (i >= WALK_SETTLE)
+			score_frame(truth, &s->out, &tally);
+	}
+	g_assert_cmpuint(tally.people, >, 60);
+	g_assert_cmpuint(tally.missed, ==, 0);
+	g_assert_cmpuint(tally.swaps, ==, 0);
+}
+
+static const WalkCase walk_right = { -1500.0, 3000.0, 1500.0, 3000.0, -90.0 };
+static const WalkCase walk_left = { 1500.0, 3000.0, -1500.0, 3000.0, 90.0 };
+static const WalkCase step_back = { 0.0, 1800.0, 0.0, 4200.0, 0.0 };
+
 /* ---- people the image's sides cut ---- */
 
 typedef struct {
@@ -856,6 +902,9 @@ main(int argc, char **argv)
 	ADD("/tracker/people/verify/plant-never", NULL, test_verify_plant);
 	ADD("/tracker/people/verify/plant-behind-chair", NULL, test_verify_plant_chair);
 	ADD("/tracker/people/verify/given-up", NULL, test_verify_given_up);
+	ADD("/tracker/people/facing/walking-right", &walk_right, test_facing_walker);
+	ADD("/tracker/people/facing/walking-left", &walk_left, test_facing_walker);
+	ADD("/tracker/people/facing/stepping-back", &step_back, test_facing_walker);
 	ADD("/tracker/people/verify/ids-only-when-verified", NULL, test_verify_ids);
 	ADD("/tracker/people/verify/walker-below-high-sensor", NULL, test_verify_walker);
 	for (guint i = 0; i < G_N_ELEMENTS(side_cut); i++)
