@@ -234,8 +234,6 @@ tracker_users_verify(TrackerUsers *users, int t)
 	track->id = users->next_id++;
 }
 
-/* A user found not to be a person after all: no longer reported, its id
- * gone, and to be verified again only once it is lively anew. */
 void
 tracker_users_give_up(TrackerUsers *users, int t)
 {

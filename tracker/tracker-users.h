@@ -35,9 +35,11 @@ typedef struct {
 	/* Reported once it looked like a person: a track starts from a
 	 * surface with a head, and is one once the sensor does not see
 	 * through its legs and, where the sensor watched it come, it is
-	 * lively (see tracker_verify() in tracker.c). Its id is given then. */
+	 * lively (see tracker_verify() in tracker.c). Its id is given then.
+	 * Given up when its torso turns out not to be one (see
+	 * tracker_judge_again()). */
 	gboolean verified;
-	guint id; /* 0 until verified */
+	guint id; /* 0 while not verified */
 	gint64 last_seen_us;
 	gboolean seen_now; /* a person matched it this frame */
 	TrackerVec3 centre;
@@ -135,6 +137,11 @@ gboolean tracker_users_shielded(const TrackerUsers *users, int t, gint64 time_us
 /** tracker_users_verify: track @t is a person: reported from now on, with an id. */
 void tracker_users_verify(TrackerUsers *users, int t);
 
+/**
+ * tracker_users_give_up: track @t was not a person after all: no longer
+ * reported, its id gone, and not lively; verified again only once it is
+ * lively anew.
+ */
 void tracker_users_give_up(TrackerUsers *users, int t);
 
 /**
