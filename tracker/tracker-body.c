@@ -504,13 +504,20 @@ tracker_body_core(TrackerBody *body)
 	tracker_body_core_bounds(body);
 }
 
+/* Left and forward turned half a turn about up. */
+static void
+tracker_body_reverse(TrackerBody *body)
+{
+	body->left = tracker_vec3_scale(body->left, -1.0);
+	body->forward = tracker_vec3_scale(body->forward, -1.0);
+}
+
 /* The frame turned half a turn about the vertical; the core as it was. */
 static void
 tracker_body_about(TrackerBody *body)
 {
 	body->away = !body->away;
-	body->left = tracker_vec3_scale(body->left, -1.0);
-	body->forward = tracker_vec3_scale(body->forward, -1.0);
+	tracker_body_reverse(body);
 }
 
 /* The frame from the fitted stadium; the origin is on the floor. */
@@ -524,10 +531,8 @@ tracker_body_frame(TrackerBody *body, const TrackerFloor *floor, TorsoPose pose,
 	body->up = floor->up;
 	body->left = tracker_vec3_add(tracker_vec3_scale(e1, c), tracker_vec3_scale(e2, -s));
 	body->forward = tracker_vec3_add(tracker_vec3_scale(e1, -s), tracker_vec3_scale(e2, -c));
-	if (body->away) {
-		body->left = tracker_vec3_scale(body->left, -1.0);
-		body->forward = tracker_vec3_scale(body->forward, -1.0);
-	}
+	if (body->away)
+		tracker_body_reverse(body);
 	body->origin =
 	        tracker_vec3_add(tracker_vec3_scale(e1, pose.cs), tracker_vec3_scale(e2, pose.ct));
 	body->origin = tracker_vec3_mad(body->origin, floor->up, level0 - floor->offset);

@@ -7,6 +7,15 @@
 #define VELOCITY_US       (300 * G_TIME_SPAN_MILLISECOND) /* the velocity's running mean */
 #define VELOCITY_MAX_MM_S 2000.0                          /* a brisk walk */
 #define HINT_HEAD_US      (1500 * G_TIME_SPAN_MILLISECOND)
+#define TORSO_ON_US       (1 * G_USEC_PER_SEC) /* the torso share's running mean */
+
+/* How far a running mean over @tau_us moves toward a sample @dt_us after
+ * the last one. */
+static double
+mean_weight(double dt_us, double tau_us)
+{
+	return 1.0 - exp(-dt_us / tau_us);
+}
 
 void
 tracker_users_reset(TrackerUsers *users)
@@ -253,7 +262,7 @@ tracker_users_place(TrackerUsers *users, int t, TrackerVec3 centre, gint64 time_
 
 	if (track->placed && time_us > track->placed_us) {
 		double dt = (double)(time_us - track->placed_us);
-		double a = 1.0 - exp(-dt / VELOCITY_US);
+		double a = mean_weight(dt, VELOCITY_US);
 		TrackerVec3 now = tracker_vec3_scale(tracker_vec3_sub(centre, track->centre),
 		                                     G_USEC_PER_SEC / dt);
 		double speed = tracker_vec3_length(now);
@@ -275,6 +284,19 @@ tracker_users_place(TrackerUsers *users, int t, TrackerVec3 centre, gint64 time_
 	} else if (tracker_vec3_distance(centre, track->first_centre) > TRACKER_USERS_MOVED_MM) {
 		track->moved = TRUE;
 	}
+}
+
+double
+tracker_users_note_torso(TrackerUsers *users, int t, double torso_on, gint64 time_us)
+{
+	TrackerTrack *track = &users->tracks[t];
+	double a = track->torso_on_us > 0
+	                   ? mean_weight((double)(time_us - track->torso_on_us), TORSO_ON_US)
+	                   : 1.0;
+
+	track->torso_on += a * (torso_on - track->torso_on);
+	track->torso_on_us = time_us;
+	return track->torso_on;
 }
 
 gboolean

@@ -126,6 +126,13 @@ void tracker_users_hands(TrackerUsers *users, int t, const TrackerHand seen[2]);
 void tracker_users_place(TrackerUsers *users, int t, TrackerVec3 centre, gint64 time_us);
 
 /**
+ * tracker_users_note_torso:
+ * Track @t's body at @time_us has @torso_on (TrackerBody's): returns the
+ * running mean of it over about a second.
+ */
+double tracker_users_note_torso(TrackerUsers *users, int t, double torso_on, gint64 time_us);
+
+/**
  * tracker_users_shielded:
  * Whether the room must not learn track @t's cells: a user who has moved,
  * or one seen for less than TRACKER_USERS_STILL_US. A person stands

@@ -65,13 +65,12 @@ G_STATIC_ASSERT(TRACKER_USERS_MAX <= G_MAXUINT8 + 1); /* lived_by holds a track 
 #define SIDE_ON_RAD  0.7
 #define FACING_RAD   0.5
 /* A user is given up once the stadium has lain on less than this share
- * of its torso band, as a running mean over TORSO_ON_US, for GIVE_UP_US
+ * of its torso band, as a running mean over about a second, for GIVE_UP_US
  * with nothing of it coming into view. People seated on a sofa, or
  * leaning on a wall, fall to twice this at times; a shelf a track
  * followed someone onto, or a desk and its monitor, stay under it. */
-#define TORSO_ON_US (1 * G_USEC_PER_SEC)
-#define GIVE_UP_ON  0.06
-#define GIVE_UP_US  (1 * G_USEC_PER_SEC)
+#define GIVE_UP_ON 0.06
+#define GIVE_UP_US (1 * G_USEC_PER_SEC)
 
 typedef enum {
 	TRACKER_LABELS_NONE, /* no frame yet */
@@ -520,13 +519,9 @@ static void
 tracker_judge_again(Tracker *t, const TrackerBody *body, int tr, gboolean fresh_now, gint64 time_us)
 {
 	TrackerTrack *track = &t->users.tracks[tr];
-	double a = track->torso_on_us > 0
-	                   ? 1.0 - exp(-(double)(time_us - track->torso_on_us) / TORSO_ON_US)
-	                   : 1.0;
+	double torso_on = tracker_users_note_torso(&t->users, tr, body->torso_on, time_us);
 
-	track->torso_on += a * (body->torso_on - track->torso_on);
-	track->torso_on_us = time_us;
-	if (!track->verified || fresh_now || track->torso_on >= GIVE_UP_ON) {
+	if (!track->verified || fresh_now || torso_on >= GIVE_UP_ON) {
 		track->off_since_us = 0;
 		return;
 	}
