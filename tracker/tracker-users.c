@@ -7,7 +7,8 @@
 #define VELOCITY_US       (300 * G_TIME_SPAN_MILLISECOND) /* the velocity's running mean */
 #define VELOCITY_MAX_MM_S 2000.0                          /* a brisk walk */
 #define HINT_HEAD_US      (1500 * G_TIME_SPAN_MILLISECOND)
-#define TORSO_ON_US       (1 * G_USEC_PER_SEC) /* the torso share's running mean */
+#define TORSO_ON_US       (1 * G_USEC_PER_SEC)            /* the torso share's running mean */
+#define MISFIT_US         (300 * G_TIME_SPAN_MILLISECOND) /* the torso misfit's */
 
 /* How far a running mean over @tau_us moves toward a sample @dt_us after
  * the last one. */
@@ -297,6 +298,19 @@ tracker_users_note_torso(TrackerUsers *users, int t, double torso_on, gint64 tim
 	track->torso_on += a * (torso_on - track->torso_on);
 	track->torso_on_us = time_us;
 	return track->torso_on;
+}
+
+double
+tracker_users_note_misfit(TrackerUsers *users, int t, double misfit, gint64 time_us)
+{
+	TrackerTrack *track = &users->tracks[t];
+	double a = track->misfit_us > 0
+	                   ? mean_weight((double)(time_us - track->misfit_us), MISFIT_US)
+	                   : 1.0;
+
+	track->misfit += a * (misfit - track->misfit);
+	track->misfit_us = time_us;
+	return track->misfit;
 }
 
 gboolean

@@ -68,6 +68,10 @@ typedef struct {
 	 * nothing of it coming into view (0: it has not). */
 	double torso_on;
 	gint64 torso_on_us;
+	/* TrackerBody's torso_misfit, a running mean over a fraction of a
+	 * second, as of @misfit_us: one frame's good fit is chance. */
+	double misfit;
+	gint64 misfit_us;
 	gint64 off_since_us;
 	gboolean has_body;
 	TrackerBody body;
@@ -131,6 +135,13 @@ void tracker_users_place(TrackerUsers *users, int t, TrackerVec3 centre, gint64 
  * running mean of it over about a second.
  */
 double tracker_users_note_torso(TrackerUsers *users, int t, double torso_on, gint64 time_us);
+
+/**
+ * tracker_users_note_misfit:
+ * Track @t's body at @time_us has @misfit (TrackerBody's torso_misfit):
+ * returns the running mean of it over a fraction of a second.
+ */
+double tracker_users_note_misfit(TrackerUsers *users, int t, double misfit, gint64 time_us);
 
 /**
  * tracker_users_shielded:

@@ -442,7 +442,9 @@ tracker_note_lived(Tracker *t, const TrackerBodyCells *cells, int tr, gint64 tim
  * never while the column is seen through at some height with no more of
  * the person about it than a pole: a coat stand's pole, a plant's stem
  * over its pot; nor, judged by its shape, while its torso fits the
- * torso's stadium badly (a plant's leaves behind a chair). And where the
+ * torso's stadium badly over a fraction of a second (a plant's leaves
+ * behind a chair; one frame's good fit is chance, and the clutter
+ * room's furniture passed on one). And where the
  * sensor has watched the track's cells for a while (@told), only once it
  * is lively: a person came into view there, or moved, or is one the
  * segmenter lost a moment ago or one who was behind someone. Furniture
@@ -452,8 +454,9 @@ tracker_note_lived(Tracker *t, const TrackerBodyCells *cells, int tr, gint64 tim
  * person who holds still when the tracker starts is a user at once. */
 static void
 tracker_verify(Tracker *t, const TrackerBody *body, const TrackerBodyCells *cells, int tr,
-               gboolean told)
+               gboolean told, gint64 time_us)
 {
+	double misfit = tracker_users_note_misfit(&t->users, tr, body->torso_misfit, time_us);
 	TrackerLegs legs;
 
 	if (t->users.tracks[tr].verified)
@@ -472,7 +475,7 @@ tracker_verify(Tracker *t, const TrackerBody *body, const TrackerBodyCells *cell
 		return;
 	/* Judged by its shape, a person has a torso's shape: a plant's
 	 * leaves fit the torso's stadium badly. */
-	if (body->torso_misfit > VERIFY_MAX_MISFIT)
+	if (misfit > VERIFY_MAX_MISFIT)
 		return;
 	/* Seated, a person's legs are forward, and the column under the
 	 * seat is open: their thighs and shins are there instead. */
@@ -623,7 +626,7 @@ tracker_track_person(Tracker *t, const TrackerPerson *person, int tr, gint64 tim
 	tracker_limb_fit(t->limbs, &body, &cells, track->has_body && !turned ? track->limbs : NULL,
 	                 search || turned, poses);
 	told = tracker_note_fresh(t, &cells, tr, time_us, &fresh_now) >= LIVELY_KNOWN;
-	tracker_verify(t, &body, &cells, tr, told);
+	tracker_verify(t, &body, &cells, tr, told, time_us);
 	tracker_judge_again(t, &body, tr, fresh_now, time_us);
 	tracker_note_lived(t, &cells, tr, time_us);
 	/* The torso again without the arms, and the limbs on that torso

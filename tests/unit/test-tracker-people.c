@@ -629,6 +629,27 @@ test_verify_given_up(Stage *s, gconstpointer data G_GNUC_UNUSED)
 	g_assert_cmpuint(tally.phantoms, ==, 0);
 }
 
+/* The library's clutter-empty: the furnished office with no one in it,
+ * for its first 3 s. No user on any frame. Some of its furniture fits
+ * the torso's stadium about as badly as verifying allows, changing frame
+ * to frame: judged on one frame's fit, a small change to the fit (the
+ * facing prior) made it a user from its fifth frame on 58 frames. */
+#define EMPTY_CLUTTER_FRAMES 90
+
+static void
+test_verify_empty_clutter(Stage *s, gconstpointer data G_GNUC_UNUSED)
+{
+	g_autoptr(GError) error = NULL;
+	ScoreTally tally = { 0 };
+
+	s->scene = demo_scene_new_named("clutter-empty", 1, &error);
+	g_assert_no_error(error);
+	for (guint i = 0; i < EMPTY_CLUTTER_FRAMES; i++)
+		score_frame(stage_track(s), &s->out, &tally);
+	g_assert_cmpuint(tally.frames, ==, EMPTY_CLUTTER_FRAMES);
+	g_assert_cmpuint(tally.phantoms, ==, 0);
+}
+
 /* The coat stand above, there from the first frame; one person comes
  * into view after 0.3 s, another after 0.6 s. The coat stand's track
  * never took an id: the people are users 1 and 2. */
@@ -695,6 +716,34 @@ test_facing_walker(Stage *s, gconstpointer data)
 	g_assert_cmpuint(tally.people, >, 60);
 	g_assert_cmpuint(tally.missed, ==, 0);
 	g_assert_cmpuint(tally.swaps, ==, 0);
+}
+
+/* The library's camera-roll-high: the sensor 2.1 m up, tilted 25
+ * degrees down and rolled; a man walks in side-on, stops and turns to
+ * face it. From half a second after his turn, no one facing the sensor
+ * is swapped. Without a lean toward facing the sensor in the torso's
+ * fit, his torso was still fitted side-on after the turn, the facing
+ * went with it, and he was swapped on 14 of these frames. */
+#define TURN_FROM  99 /* 3.3 s */
+#define TURN_UNTIL 299
+
+static void
+test_facing_turn(Stage *s, gconstpointer data G_GNUC_UNUSED)
+{
+	g_autoptr(GError) error = NULL;
+	ScoreTally tally = { 0 };
+
+	s->scene = demo_scene_new_named("camera-roll-high", 1, &error);
+	g_assert_no_error(error);
+	for (guint i = 0; i < TURN_UNTIL; i++) {
+		const DemoTruth *truth = stage_track(s);
+
+		if (i >= TURN_FROM)
+			score_frame(truth, &s->out, &tally);
+	}
+	g_test_message("%u of %u facing the sensor swapped", tally.facing_swaps, tally.facing);
+	g_assert_cmpuint(tally.facing, >, 150);
+	g_assert_cmpuint(tally.facing_swaps, ==, 0);
 }
 
 static const WalkCase walk_right = { -1500.0, 3000.0, 1500.0, 3000.0, -90.0 };
@@ -902,9 +951,11 @@ main(int argc, char **argv)
 	ADD("/tracker/people/verify/plant-never", NULL, test_verify_plant);
 	ADD("/tracker/people/verify/plant-behind-chair", NULL, test_verify_plant_chair);
 	ADD("/tracker/people/verify/given-up", NULL, test_verify_given_up);
+	ADD("/tracker/people/verify/empty-clutter", NULL, test_verify_empty_clutter);
 	ADD("/tracker/people/facing/walking-right", &walk_right, test_facing_walker);
 	ADD("/tracker/people/facing/walking-left", &walk_left, test_facing_walker);
 	ADD("/tracker/people/facing/stepping-back", &step_back, test_facing_walker);
+	ADD("/tracker/people/facing/walk-and-turn", NULL, test_facing_turn);
 	ADD("/tracker/people/verify/ids-only-when-verified", NULL, test_verify_ids);
 	ADD("/tracker/people/verify/walker-below-high-sensor", NULL, test_verify_walker);
 	for (guint i = 0; i < G_N_ELEMENTS(side_cut); i++)
