@@ -62,8 +62,8 @@ typedef struct {
 	double core_low, core_high, core_reach;
 	/* How badly the torso's stadium fits the torso band: the cost of
 	 * tracker_body_fit()'s pose per point, the facing prior left out
-	 * (tracker_body_refit() leaves it). A person's torso is a smooth surface the stadium lies
-	 * on; a plant's leaves are not. */
+	 * (tracker_body_refit() leaves it). A person's torso is a smooth
+	 * surface the stadium lies on; a plant's leaves are not. */
 	double torso_misfit;
 	/* The share of the torso band's points that the same pose's stadium
 	 * lies on (within the fit's robust distance, either side). None, when

@@ -444,10 +444,10 @@ tracker_note_lived(Tracker *t, const TrackerBodyCells *cells, int tr, gint64 tim
  * over its pot; nor, judged by its shape, while its torso fits the
  * torso's stadium badly over a fraction of a second (a plant's leaves
  * behind a chair; one frame's good fit is chance, and the clutter
- * room's furniture passed on one). And where the
- * sensor has watched the track's cells for a while (@told), only once it
- * is lively: a person came into view there, or moved, or is one the
- * segmenter lost a moment ago or one who was behind someone. Furniture
+ * room's furniture passed on one). And where the sensor has watched the
+ * track's cells for a while (@told), only once it is lively: a person
+ * came into view there, or moved, or is one the segmenter lost a moment
+ * ago or one who was behind someone. Furniture
  * the segmenter takes for a person later on (the sofa left behind when
  * someone gets up, a cabinet and the wall beside it) does neither. What
  * is in view from the first frames is judged by its shape alone: a

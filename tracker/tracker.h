@@ -34,8 +34,8 @@
  *   to face the sensor unless, side-on, it walks the other way (people walk
  *   forward); and since a torso leaning back, or with an arm across it,
  *   fits side-on about as well as facing, the fit leans toward facing the
- *   sensor, as people mostly do. Limbs (tracker-limb.c) are two-segment chains scored against
- *   the depth.
+ *   sensor, as people mostly do. Limbs (tracker-limb.c) are two-segment
+ *   chains scored against the depth.
  * - users (tracker-users.c): tracks keep their place over time. A track is
  *   reported, and given its id, once the sensor does not see through where
  *   its legs would be and the person's own surface is there (or it sees
@@ -45,14 +45,17 @@
  *   needs only legs of their own there: striding, side-on, the column is
  *   open between the feet (and a plant does not walk). Judged by its
  *   shape, its torso must fit the torso's stadium over a fraction of a
- *   second (a plant's leaves do not, though one frame may). Where the sensor has watched its cells
- * for a few frames, a track must also be lively: some of it came into view, nearer than those cells
- * read lately (tracker-fresh.c), or it stands where a lively track's body was a moment ago (and
- * that track is lost, or the body was in front of it). What the segmenter takes for a person later
- * on (the sofa someone got up from) is neither; what is in view from the first frames is judged by
- * its shape alone. A user is judged again: one whose torso band the stadium has lain on almost none
- * of for a second, with nothing of it coming into view, is given up and its id gone (a shelf a
- *   track followed someone onto, and stayed on). Joints that fall outside the
+ *   second (a plant's leaves do not, though one frame may). Where the
+ *   sensor has watched its cells for a few frames, a track must also be
+ *   lively: some of it came into view, nearer than those cells read
+ *   lately (tracker-fresh.c), or it stands where a lively track's body was
+ *   a moment ago (and that track is lost, or the body was in front of it).
+ *   What the segmenter takes for a person later on (the sofa someone got
+ *   up from) is neither; what is in view from the first frames is judged
+ *   by its shape alone. A user is judged again: one whose torso band the
+ *   stadium has lain on almost none of for a second, with nothing of it
+ *   coming into view, is given up and its id gone (a shelf a track
+ *   followed someone onto, and stayed on). Joints that fall outside the
  *   image are reported with confidence 0, never dragged into view. */
 #pragma once
 
