@@ -51,8 +51,13 @@ typedef struct {
 	GPtrArray *rule_sections; /* the Section of each rule */
 	/* Lookups by name, so that a file of many sections reads in linear
 	 * time: section key (mapping_parser_section_key()) to Section, output
-	 * name to its index + 1, names table name to MappingNames. */
-	GHashTable *section_index, *output_index, *names_index;
+	 * name to its index + 1, names table name to MappingNames, zone name to
+	 * its index + 1. */
+	GHashTable *section_index, *output_index, *names_index, *zone_index;
+	gsize longest_zone; /* bytes: the longest name of any zone */
+	/* The first WebSocket output to listen on "PORT HOST", and on "PORT *"
+	 * (any address of that port). */
+	GHashTable *listeners;
 } Parser;
 
 /* A key's handler reads e->value into the object the section builds. */
@@ -822,26 +827,54 @@ static const KeyDef ws_output_keys[] = {
 	{ "monitor", mapping_parser_ws_monitor, ALL_SCOPES, 0 },
 };
 
+/* The earlier of two outputs, either of which may be NULL. */
+static const MappingOutput *
+mapping_parser_first_output(const MappingOutput *a, const MappingOutput *b)
+{
+	if (a == NULL || b == NULL)
+		return a ? a : b;
+	return a->line <= b->line ? a : b;
+}
+
+/* An earlier WebSocket output that listens where @output would, by
+ * mapping_target_same_listener()'s rule, looked up rather than searched
+ * for so that a file of thousands of outputs reads in linear time. */
+static const MappingOutput *
+mapping_parser_ws_listener_taken(Parser *p, const MappingOutput *output)
+{
+	const char *host = mapping_target_listen_host(&output->target);
+	guint port = output->target.port;
+	g_autofree char *exact = g_strdup_printf("%u %s", port, host);
+	g_autofree char *everywhere = g_strdup_printf("%u 0.0.0.0", port);
+	g_autofree char *any = g_strdup_printf("%u *", port);
+	const MappingOutput *taken;
+
+	if (strcmp(host, "0.0.0.0") == 0)
+		taken = g_hash_table_lookup(p->listeners, any);
+	else
+		taken = mapping_parser_first_output(g_hash_table_lookup(p->listeners, exact),
+		                                    g_hash_table_lookup(p->listeners, everywhere));
+	if (!g_hash_table_contains(p->listeners, exact))
+		g_hash_table_insert(p->listeners, g_steal_pointer(&exact), (gpointer)output);
+	if (!g_hash_table_contains(p->listeners, any))
+		g_hash_table_insert(p->listeners, g_steal_pointer(&any), (gpointer)output);
+	return taken;
+}
+
 /* Two listeners cannot have one port: the second would fail to start. */
 static gboolean
-mapping_parser_ws_check_listener(const Parser *p, const Section *s, const MappingOutput *output,
+mapping_parser_ws_check_listener(Parser *p, const Section *s, const MappingOutput *output,
                                  GError **error)
 {
 	const Entry *e = mapping_parser_find(s, "target");
+	const MappingOutput *other = mapping_parser_ws_listener_taken(p, output);
 
-	for (guint i = 0; i + 1 < p->mapping->outputs->len; i++) {
-		const MappingOutput *other = mapping_get_output(p->mapping, i);
-
-		if (other->kind != MAPPING_OUTPUT_WEBSOCKET ||
-		    !mapping_target_same_listener(&other->target, &output->target))
-			continue;
-		return mapping_parser_fail(
-		        p, e ? e->line : s->line, error,
-		        "%s target: [output %s] (line %u) listens on port %u already; "
-		        "give each WebSocket output a port of its own",
-		        s->title, other->name, other->line, output->target.port);
-	}
-	return TRUE;
+	if (other == NULL)
+		return TRUE;
+	return mapping_parser_fail(p, e ? e->line : s->line, error,
+	                           "%s target: [output %s] (line %u) listens on port %u already; "
+	                           "give each WebSocket output a port of its own",
+	                           s->title, other->name, other->line, output->target.port);
 }
 
 static gboolean
@@ -1824,6 +1857,8 @@ mapping_parser_zone(Parser *p, const Section *s, GError **error)
 	zone->joint = TRACKER_JOINT_TORSO;
 	zone->margin = 100.0;
 	g_ptr_array_add(p->mapping->zones, zone);
+	g_hash_table_insert(p->zone_index, zone->name, GUINT_TO_POINTER(p->mapping->zones->len));
+	p->longest_zone = MAX(p->longest_zone, strlen(zone->name));
 	return mapping_parser_apply(p, s, zone_keys, G_N_ELEMENTS(zone_keys), ALL_SCOPES, zone,
 	                            error);
 }
@@ -2072,15 +2107,12 @@ mapping_parser_rule_check_lengths(const Parser *p, const Section *s, const Mappi
 static int
 mapping_parser_lookup_zone(const Parser *p, const char *name)
 {
-	for (guint z = 0; z < p->mapping->zones->len; z++) {
-		MappingZone *zone = g_ptr_array_index(p->mapping->zones, z);
+	guint at = GPOINTER_TO_UINT(g_hash_table_lookup(p->zone_index, name));
 
-		if (strcmp(zone->name, name) == 0) {
-			zone->used = TRUE;
-			return (int)z;
-		}
-	}
-	return -1;
+	if (at == 0)
+		return -1;
+	((MappingZone *)g_ptr_array_index(p->mapping->zones, at - 1))->used = TRUE;
+	return (int)(at - 1);
 }
 
 /* The zones the rule names: in `zone` and in `user = zone:NAME`. */
@@ -2108,12 +2140,10 @@ mapping_parser_rule_zone_refs(const Parser *p, const Section *s, MappingRule *ru
 static void
 mapping_parser_rule_longest_zone(const Parser *p, MappingRule *rule)
 {
-	rule->longest_zone = 0;
-	for (guint z = 0; z < p->mapping->zones->len; z++) {
-		if (rule->zone < 0 || (guint)rule->zone == z)
-			rule->longest_zone = MAX(rule->longest_zone,
-			                         strlen(mapping_get_zone(p->mapping, z)->name));
-	}
+	if (rule->zone < 0)
+		rule->longest_zone = p->longest_zone;
+	else
+		rule->longest_zone = strlen(mapping_get_zone(p->mapping, (guint)rule->zone)->name);
 }
 
 /* zone_users counts the users of the rule's zone; the zone key is for
@@ -2285,19 +2315,33 @@ mapping_parser_warn_unused_gestures(const Parser *p)
 		                    "[gestures] is used by no rule: no rule has gesture events");
 }
 
+/* One pass over the rules, then one over the outputs: a file of thousands
+ * of each reads in linear time. */
 static void
-mapping_parser_warn_unused(const Parser *p)
+mapping_parser_warn_unused_outputs(const Parser *p)
 {
-	for (guint i = 0; i < p->mapping->outputs->len; i++) {
-		const MappingOutput *output = mapping_get_output(p->mapping, i);
-		gboolean used = output->kind == MAPPING_OUTPUT_TUIO;
+	guint n = p->mapping->outputs->len;
+	g_autofree gboolean *used = g_new0(gboolean, n);
 
-		for (guint r = 0; r < p->mapping->rules->len; r++)
-			used |= mapping_get_rule(p->mapping, r)->output == i;
-		if (!used)
+	for (guint r = 0; r < p->mapping->rules->len; r++) {
+		guint output = mapping_get_rule(p->mapping, r)->output;
+
+		if (output < n)
+			used[output] = TRUE;
+	}
+	for (guint i = 0; i < n; i++) {
+		const MappingOutput *output = mapping_get_output(p->mapping, i);
+
+		if (!used[i] && output->kind != MAPPING_OUTPUT_TUIO)
 			mapping_parser_warn(p, output->line, "[output %s] is used by no rule",
 			                    output->name);
 	}
+}
+
+static void
+mapping_parser_warn_unused(const Parser *p)
+{
+	mapping_parser_warn_unused_outputs(p);
 	for (guint i = 0; i < p->mapping->names->len; i++) {
 		const MappingNames *names = g_ptr_array_index(p->mapping->names, i);
 
@@ -2386,7 +2430,11 @@ mapping_parse(const char *path, const char *text, gsize length, GError **error)
 	p.section_index = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	p.output_index = g_hash_table_new(g_str_hash, g_str_equal);
 	p.names_index = g_hash_table_new(g_str_hash, g_str_equal);
+	p.listeners = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
+	p.zone_index = g_hash_table_new(g_str_hash, g_str_equal);
 	ok = mapping_parser_cut(&p, text, length, error) && mapping_parser_read(&p, error);
+	g_hash_table_unref(p.listeners);
+	g_hash_table_unref(p.zone_index);
 	g_hash_table_unref(p.names_index);
 	g_hash_table_unref(p.output_index);
 	g_hash_table_unref(p.section_index);

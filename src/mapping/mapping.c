@@ -488,16 +488,16 @@ mapping_output_equal(const MappingOutput *a, const MappingOutput *b)
 }
 
 /* "localhost" listens where "127.0.0.1" does. */
-static const char *
-mapping_listen_host(const char *host)
+const char *
+mapping_target_listen_host(const MappingTarget *target)
 {
-	return strcmp(host, "localhost") == 0 ? "127.0.0.1" : host;
+	return strcmp(target->host, "localhost") == 0 ? "127.0.0.1" : target->host;
 }
 
 gboolean
 mapping_target_same_listener(const MappingTarget *a, const MappingTarget *b)
 {
-	const char *ha = mapping_listen_host(a->host), *hb = mapping_listen_host(b->host);
+	const char *ha = mapping_target_listen_host(a), *hb = mapping_target_listen_host(b);
 
 	return a->port == b->port &&
 	       (strcmp(ha, hb) == 0 || strcmp(ha, "0.0.0.0") == 0 || strcmp(hb, "0.0.0.0") == 0);

@@ -347,6 +347,13 @@ gboolean mapping_output_equal(const MappingOutput *a, const MappingOutput *b);
  */
 gboolean mapping_target_same_listener(const MappingTarget *a, const MappingTarget *b);
 
+/**
+ * mapping_target_listen_host: the address a ws target listens on, as
+ * mapping_target_same_listener() compares it ("localhost" is 127.0.0.1;
+ * 0.0.0.0 is every address).
+ */
+const char *mapping_target_listen_host(const MappingTarget *target);
+
 /** mapping_event_name: the built-in name ("new_user", "swipe_left"). */
 const char *mapping_event_name(MappingEvent event);
 

@@ -424,6 +424,21 @@ static const ErrorCase error_cases[] = {
 	{ "ws-same-port", HEAD WS "[output x]\nkind = websocket\ntarget = ws://0.0.0.0:7180/x\n",
 	  "7: [output x] target: [output w] (line 3) listens on port 7180 already; give each "
 	  "WebSocket output a port of its own" },
+	{ "ws-same-port-localhost",
+	  HEAD WS "[output x]\nkind = websocket\ntarget = ws://localhost:7180/x\n",
+	  "7: [output x] target: [output w] (line 3) listens on port 7180 already; give each "
+	  "WebSocket output a port of its own" },
+	{ "ws-port-after-everywhere",
+	  HEAD "[output a]\nkind = websocket\ntarget = ws://0.0.0.0:9000/a\n"
+	       "[output b]\nkind = websocket\ntarget = ws://192.168.1.5:9000/b\n",
+	  "8: [output b] target: [output a] (line 3) listens on port 9000 already; give each "
+	  "WebSocket output a port of its own" },
+	{ "ws-everywhere-after-two",
+	  HEAD "[output a]\nkind = websocket\ntarget = ws://192.168.1.5:9000/a\n"
+	       "[output b]\nkind = websocket\ntarget = ws://192.168.1.6:9000/b\n"
+	       "[output c]\nkind = websocket\ntarget = ws://0.0.0.0:9000/c\n",
+	  "11: [output c] target: [output a] (line 3) listens on port 9000 already; give each "
+	  "WebSocket output a port of its own" },
 };
 
 static void
@@ -537,6 +552,22 @@ test_parse_websocket(void)
 	g_assert_true(j->websocket.monitor);
 	g_assert_false(mapping_output_equal(w, j));
 	g_assert_true(mapping_output_equal(j, j));
+}
+
+/* Each address of a machine has its own ports. */
+static void
+test_parse_websocket_hosts(void)
+{
+	g_autoptr(Mapping) mapping =
+	        parse_ok(HEAD "[output a]\nkind = websocket\ntarget = ws://192.168.1.5:9000/a\n"
+	                      "[output b]\nkind = websocket\ntarget = ws://127.0.0.1:9000/b\n"
+	                      "[output c]\nkind = websocket\ntarget = ws://localhost:9001/c\n"
+	                      "[rule r]\noutput = a\nfor = frame\naddress = /a\n"
+	                      "[rule s]\noutput = b\nfor = frame\naddress = /a\n"
+	                      "[rule t]\noutput = c\nfor = frame\naddress = /a\n");
+
+	g_assert_cmpuint(mapping->outputs->len, ==, 3);
+	g_assert_cmpuint(mapping->warnings->len, ==, 0);
 }
 
 static void
@@ -923,6 +954,7 @@ main(int argc, char **argv)
 	g_test_add_func("/mapping/parse/multicast-keys", test_parse_multicast);
 	g_test_add_func("/mapping/parse/tuio-output", test_parse_tuio);
 	g_test_add_func("/mapping/parse/websocket-output", test_parse_websocket);
+	g_test_add_func("/mapping/parse/websocket-hosts", test_parse_websocket_hosts);
 	g_test_add_func("/mapping/parse/rule-keys", test_parse_rule);
 	g_test_add_func("/mapping/parse/rule-defaults", test_parse_rule_defaults);
 	g_test_add_func("/mapping/parse/user-ids", test_parse_user_ids);
