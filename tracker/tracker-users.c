@@ -287,30 +287,32 @@ tracker_users_place(TrackerUsers *users, int t, TrackerVec3 centre, gint64 time_
 	}
 }
 
+/* Moves the running mean *@mean, last fed at *@mean_us (0: never), toward
+ * @sample taken at @time_us, over @tau_us. */
+static double
+note_mean(double *mean, gint64 *mean_us, double sample, gint64 time_us, double tau_us)
+{
+	double a = *mean_us > 0 ? mean_weight((double)(time_us - *mean_us), tau_us) : 1.0;
+
+	*mean += a * (sample - *mean);
+	*mean_us = time_us;
+	return *mean;
+}
+
 double
 tracker_users_note_torso(TrackerUsers *users, int t, double torso_on, gint64 time_us)
 {
 	TrackerTrack *track = &users->tracks[t];
-	double a = track->torso_on_us > 0
-	                   ? mean_weight((double)(time_us - track->torso_on_us), TORSO_ON_US)
-	                   : 1.0;
 
-	track->torso_on += a * (torso_on - track->torso_on);
-	track->torso_on_us = time_us;
-	return track->torso_on;
+	return note_mean(&track->torso_on, &track->torso_on_us, torso_on, time_us, TORSO_ON_US);
 }
 
 double
 tracker_users_note_misfit(TrackerUsers *users, int t, double misfit, gint64 time_us)
 {
 	TrackerTrack *track = &users->tracks[t];
-	double a = track->misfit_us > 0
-	                   ? mean_weight((double)(time_us - track->misfit_us), MISFIT_US)
-	                   : 1.0;
 
-	track->misfit += a * (misfit - track->misfit);
-	track->misfit_us = time_us;
-	return track->misfit;
+	return note_mean(&track->misfit, &track->misfit_us, misfit, time_us, MISFIT_US);
 }
 
 gboolean

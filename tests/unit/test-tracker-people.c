@@ -601,6 +601,23 @@ test_verify_plant_chair(Stage *s, gconstpointer data G_GNUC_UNUSED)
 	}
 }
 
+/* Plays the library's @name (seed 1) to frame @until, scoring frames
+ * @from on into @tally. */
+static void
+stage_play_named(Stage *s, const char *name, guint from, guint until, ScoreTally *tally)
+{
+	g_autoptr(GError) error = NULL;
+
+	s->scene = demo_scene_new_named(name, 1, &error);
+	g_assert_no_error(error);
+	for (guint i = 0; i < until; i++) {
+		const DemoTruth *truth = stage_track(s);
+
+		if (i >= from)
+			score_frame(truth, &s->out, tally);
+	}
+}
+
 /* The library's clutter-chair: nobody in view for its first second and
  * more, a desk with its monitor, a chair and a cabinet. The segmenter
  * offers the desk and monitor as a person cut by the image's side, and
@@ -614,17 +631,9 @@ test_verify_plant_chair(Stage *s, gconstpointer data G_GNUC_UNUSED)
 static void
 test_verify_given_up(Stage *s, gconstpointer data G_GNUC_UNUSED)
 {
-	g_autoptr(GError) error = NULL;
 	ScoreTally tally = { 0 };
 
-	s->scene = demo_scene_new_named("clutter-chair", 1, &error);
-	g_assert_no_error(error);
-	for (guint i = 0; i < GIVEN_UP_UNTIL; i++) {
-		const DemoTruth *truth = stage_track(s);
-
-		if (i >= GIVEN_UP_FROM)
-			score_frame(truth, &s->out, &tally);
-	}
+	stage_play_named(s, "clutter-chair", GIVEN_UP_FROM, GIVEN_UP_UNTIL, &tally);
 	g_assert_cmpuint(tally.frames, ==, GIVEN_UP_UNTIL - GIVEN_UP_FROM);
 	g_assert_cmpuint(tally.phantoms, ==, 0);
 }
@@ -639,13 +648,9 @@ test_verify_given_up(Stage *s, gconstpointer data G_GNUC_UNUSED)
 static void
 test_verify_empty_clutter(Stage *s, gconstpointer data G_GNUC_UNUSED)
 {
-	g_autoptr(GError) error = NULL;
 	ScoreTally tally = { 0 };
 
-	s->scene = demo_scene_new_named("clutter-empty", 1, &error);
-	g_assert_no_error(error);
-	for (guint i = 0; i < EMPTY_CLUTTER_FRAMES; i++)
-		score_frame(stage_track(s), &s->out, &tally);
+	stage_play_named(s, "clutter-empty", 0, EMPTY_CLUTTER_FRAMES, &tally);
 	g_assert_cmpuint(tally.frames, ==, EMPTY_CLUTTER_FRAMES);
 	g_assert_cmpuint(tally.phantoms, ==, 0);
 }
@@ -730,17 +735,9 @@ test_facing_walker(Stage *s, gconstpointer data)
 static void
 test_facing_turn(Stage *s, gconstpointer data G_GNUC_UNUSED)
 {
-	g_autoptr(GError) error = NULL;
 	ScoreTally tally = { 0 };
 
-	s->scene = demo_scene_new_named("camera-roll-high", 1, &error);
-	g_assert_no_error(error);
-	for (guint i = 0; i < TURN_UNTIL; i++) {
-		const DemoTruth *truth = stage_track(s);
-
-		if (i >= TURN_FROM)
-			score_frame(truth, &s->out, &tally);
-	}
+	stage_play_named(s, "camera-roll-high", TURN_FROM, TURN_UNTIL, &tally);
 	g_test_message("%u of %u facing the sensor swapped", tally.facing_swaps, tally.facing);
 	g_assert_cmpuint(tally.facing, >, 150);
 	g_assert_cmpuint(tally.facing_swaps, ==, 0);
