@@ -532,6 +532,35 @@ static const DemoItem seated_far_items[] = {
 	ITEM(SHELF, 1900, 3800, 0),
 };
 
+/* ---- lean: upper bodies leaning back and forward ---- */
+
+/* A broad man 2.5 m off leans back as people do while they talk or
+ * listen: 12 degrees with his arms crossed, 18 showing both fists; then
+ * bows 20 degrees forward to something low in front of him. A woman 3.3 m
+ * off leans back 15 degrees, hands on hips, then forward 15, then waves
+ * upright. */
+static const DemoKey lean_man[] = {
+	K(0.0, -400, 2500, 0, DOWN, DOWN, STAND),
+	K(1.5, -400, 2500, 0, DOWN, DOWN, STAND),
+	LEAN(2.5, -400, 2500, 0, CROSS, CROSS, 12),
+	LEAN(5.0, -400, 2500, 0, CROSS, CROSS, 12),
+	LEAN(6.0, -400, 2500, 0, SHOW, SHOW, 18),
+	LEAN(8.5, -400, 2500, 0, SHOW, SHOW, 18),
+	LEAN(9.5, -400, 2500, 0, FRONT_LOW, FRONT_LOW, -20),
+	LEAN(12.0, -400, 2500, 0, FRONT_LOW, FRONT_LOW, -20),
+	K(13.0, -400, 2500, 0, DOWN, DOWN, STAND),
+	K(14.0, -400, 2500, 0, DOWN, DOWN, STAND),
+};
+static const DemoKey lean_woman[] = {
+	LEAN(0.0, 900, 3300, -15, HIP, HIP, 15),    LEAN(6.0, 900, 3300, -15, HIP, HIP, 15),
+	LEAN(7.0, 900, 3300, -15, DOWN, DOWN, -15), LEAN(10.5, 900, 3300, -15, DOWN, DOWN, -15),
+	K(11.5, 900, 3300, -15, WAVE, DOWN, STAND), K(14.0, 900, 3300, -15, WAVE, DOWN, STAND),
+};
+static const DemoActor lean_actors[] = {
+	PERSON(1850, 1.25, DARK_LEGS, lean_man),
+	PERSON(1650, 0.95, PLAIN, lean_woman),
+};
+
 /* ---- clutter: a furnished office ---- */
 
 static const DemoItem office_items[] = {
@@ -724,6 +753,10 @@ static const DemoScript scripts[] = {
 	      16.0, ROOM_IN(1000, 5, 0, 4300, 2600, 0), chairs_actors, chairs_items),
 	SCENE("seated-far", "seated", "a person seated 2.6 m off, turned, moving the arms", 10.0,
 	      ROOM_AT(1000, 3, 0, 4500), seated_far_actors, seated_far_items),
+	SCENE("lean-back", "lean",
+	      "a broad man 2.5 m off leans back 12 and 18 degrees, arms crossed, fists shown, "
+	      "then bows forward; a woman 3.3 m off leans back and forward",
+	      14.0, ROOM_AT(1000, 3, 0, 4500), lean_actors, camera_items),
 	SCENE("clutter-walk", "clutter",
 	      "a furnished office: one comes in through a doorway, one from the side, walking "
 	      "among and behind the furniture",

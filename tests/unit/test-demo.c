@@ -1079,8 +1079,8 @@ test_desk_and_closeup_truth(void)
 static void
 test_room_scenes(void)
 {
-	const char *const groups[] = { "wall",   "desk",   "closeup", "five", "sideon",
-		                       "camera", "seated", "clutter", "range" };
+	const char *const groups[] = { "wall",   "desk",   "closeup", "five",    "sideon",
+		                       "camera", "seated", "lean",    "clutter", "range" };
 	const char *const *names = demo_scene_names();
 	guint seen[G_N_ELEMENTS(groups)] = { 0 };
 	double total = 0.0;
