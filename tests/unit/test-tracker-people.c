@@ -926,6 +926,44 @@ static const struct {
 	{ "/tracker/people/side-cut/right-edge/half-out", { 1400.0, DEMO_ARM_DOWN, GAP_IN_VIEW } },
 };
 
+/* ---- people leaning ---- */
+
+typedef struct {
+	double lean_deg; /* the upper body back (positive) or forward */
+	guint gaps;
+} LeanCase;
+
+#define LEAN_FRAMES 30
+
+/* A man 1.8 m tall 2.2 m off, the sensor 1 m up and level, his upper
+ * body leaning back or forward from the hips, arms down. He is one user
+ * on every frame. Not yet leaning 15 degrees back, when the torso under
+ * his head lies nearer than the segmenter lets a torso be, nor 20
+ * forward, when the upright stadium fits his torso too badly for its
+ * shape to pass for a person's: he is no user at all. */
+static void
+test_lean(Stage *s, gconstpointer data)
+{
+	const LeanCase *c = data;
+
+	stage_room(s, 1000.0, 0.0, 4500.0);
+	s->script.duration = LEAN_FRAMES / 30.0;
+	stage_person(s, 1800.0, 0.0, 2200.0, DEMO_ARM_DOWN, 0.0, 0.0);
+	for (int k = 0; k < 2; k++)
+		s->keys[0][k].lean_deg = c->lean_deg;
+	stage_check_one(s, LEAN_FRAMES - 1, c->gaps);
+}
+
+static const struct {
+	const char *path;
+	LeanCase c;
+} lean[] = {
+	{ "/tracker/people/lean/back-10", { 10.0, GAP_NONE } },
+	{ "/tracker/people/lean/forward-10", { -10.0, GAP_NONE } },
+	{ "/tracker/people/lean/back-15", { 15.0, GAP_FOUND } },
+	{ "/tracker/people/lean/forward-20", { -20.0, GAP_FOUND } },
+};
+
 #define ADD(path, data, test) g_test_add(path, Stage, data, stage_setup, test, stage_teardown)
 
 int
@@ -958,5 +996,7 @@ main(int argc, char **argv)
 	for (guint i = 0; i < G_N_ELEMENTS(side_cut); i++)
 		ADD(side_cut[i].path, &side_cut[i].c, test_side_cut);
 	ADD("/tracker/people/behind/arm-across-chest", NULL, test_behind_arm);
+	for (guint i = 0; i < G_N_ELEMENTS(lean); i++)
+		ADD(lean[i].path, &lean[i].c, test_lean);
 	return g_test_run();
 }
