@@ -36,6 +36,10 @@ typedef struct {
 	Mapping *mapping;
 	MappingEngine *engine;
 	GPtrArray *outputs; /* OscOutput, one per mapping->outputs */
+	/* The outputs in force by name, and the WebSocket ones by where they
+	 * listen ("PORT HOST"): their index + 1. A reload finds each new
+	 * output's old one by looking it up, in linear time. */
+	GHashTable *by_name, *by_listener;
 	GPtrArray *tuio;    /* TuioOutput for TUIO outputs, NULL for the others */
 	GPtrArray *batches; /* MessageBatch, one per output */
 	GFileMonitor *monitor;
@@ -269,18 +273,52 @@ bridge_retire(Bridge *b, OscOutput *output)
 	osc_output_free(output);
 }
 
-/* The output in force that sends just as @config says, or NULL. */
-static OscOutput *
+/* "PORT HOST": where a WebSocket output listens, as a key. */
+static char *
+bridge_listener_key(const MappingTarget *target)
+{
+	return g_strdup_printf("%u %s", target->port, target->host);
+}
+
+/* Indexes the outputs in force (bm->outputs) by name and by listener. */
+static void
+bridge_mapping_index(BridgeMapping *bm)
+{
+	g_hash_table_remove_all(bm->by_name);
+	g_hash_table_remove_all(bm->by_listener);
+	for (guint i = 0; i < bm->outputs->len; i++) {
+		OscOutput *output = g_ptr_array_index(bm->outputs, i);
+		const MappingOutput *config = osc_output_config(output);
+
+		g_hash_table_insert(bm->by_name, config->name, GUINT_TO_POINTER(i + 1));
+		if (osc_output_ws_server(output) != NULL)
+			g_hash_table_insert(bm->by_listener, bridge_listener_key(&config->target),
+			                    GUINT_TO_POINTER(i + 1));
+	}
+}
+
+/* The index in bm->outputs of the output in force called like @config,
+ * not yet taken by the new mapping; -1 when there is none. */
+static int
+bridge_mapping_find_name(const BridgeMapping *bm, const MappingOutput *config)
+{
+	guint at = GPOINTER_TO_UINT(g_hash_table_lookup(bm->by_name, config->name));
+
+	if (at == 0 || g_ptr_array_index(bm->outputs, at - 1) == NULL)
+		return -1;
+	return (int)at - 1;
+}
+
+/* The index of the output in force that sends just as @config says, or -1. */
+static int
 bridge_mapping_find_equal(const BridgeMapping *bm, const MappingOutput *config)
 {
-	for (guint i = 0; bm->outputs != NULL && i < bm->outputs->len; i++) {
-		OscOutput *old = g_ptr_array_index(bm->outputs, i);
+	int at = bridge_mapping_find_name(bm, config);
 
-		if (old != NULL && strcmp(osc_output_config(old)->name, config->name) == 0 &&
-		    mapping_output_equal(osc_output_config(old), config))
-			return old;
-	}
-	return NULL;
+	if (at < 0 ||
+	    !mapping_output_equal(osc_output_config(g_ptr_array_index(bm->outputs, at)), config))
+		return -1;
+	return at;
 }
 
 /* A WebSocket output in force listening where @config would: a new
@@ -288,17 +326,14 @@ bridge_mapping_find_equal(const BridgeMapping *bm, const MappingOutput *config)
 static OscOutput *
 bridge_mapping_find_listener(const BridgeMapping *bm, const MappingOutput *config)
 {
-	for (guint i = 0; bm->outputs != NULL && i < bm->outputs->len; i++) {
-		OscOutput *old = g_ptr_array_index(bm->outputs, i);
-		const MappingOutput *old_config = old ? osc_output_config(old) : NULL;
+	g_autofree char *key = NULL;
+	guint at;
 
-		if (old != NULL && osc_output_ws_server(old) != NULL &&
-		    config->kind == MAPPING_OUTPUT_WEBSOCKET &&
-		    mapping_target_same_listener(&old_config->target, &config->target) &&
-		    strcmp(old_config->target.host, config->target.host) == 0)
-			return old;
-	}
-	return NULL;
+	if (config->kind != MAPPING_OUTPUT_WEBSOCKET)
+		return NULL;
+	key = bridge_listener_key(&config->target);
+	at = GPOINTER_TO_UINT(g_hash_table_lookup(bm->by_listener, key));
+	return at > 0 ? g_ptr_array_index(bm->outputs, at - 1) : NULL;
 }
 
 static char *
@@ -324,7 +359,7 @@ bridge_mapping_open_listeners(BridgeMapping *bm, const Mapping *mapping, GError 
 		OscOutput *output = NULL;
 
 		if (config->kind == MAPPING_OUTPUT_WEBSOCKET &&
-		    bridge_mapping_find_equal(bm, config) == NULL &&
+		    bridge_mapping_find_equal(bm, config) < 0 &&
 		    bridge_mapping_find_listener(bm, config) == NULL) {
 			output = osc_output_open(config, label, bridge_output_log, bm->bridge, NULL,
 			                         error);
@@ -342,15 +377,15 @@ static OscOutput *
 bridge_mapping_take_output(BridgeMapping *bm, const MappingOutput *config, gboolean *fresh)
 {
 	g_autofree char *label = bridge_output_label(config);
-	OscOutput *old = bridge_mapping_find_equal(bm, config);
+	int at = bridge_mapping_find_equal(bm, config);
 	g_autoptr(GError) error = NULL;
 	OscOutput *output;
-	guint at;
 
-	*fresh = old == NULL;
-	if (old != NULL && g_ptr_array_find(bm->outputs, old, &at)) {
+	*fresh = at < 0;
+	if (at >= 0) {
+		output = g_ptr_array_index(bm->outputs, at);
 		g_ptr_array_index(bm->outputs, at) = NULL;
-		return old;
+		return output;
 	}
 	/* Only a listener taken over is left to open here, and that cannot fail. */
 	output = osc_output_open(config, label, bridge_output_log, bm->bridge,
@@ -364,18 +399,14 @@ bridge_mapping_take_output(BridgeMapping *bm, const MappingOutput *config, gbool
 static TuioOutput *
 bridge_mapping_take_tuio(BridgeMapping *bm, const MappingOutput *config)
 {
+	int at = bm->tuio != NULL ? bridge_mapping_find_name(bm, config) : -1;
+	TuioOutput *old = at >= 0 ? g_ptr_array_index(bm->tuio, at) : NULL;
 	TuioOutputSetup setup;
 
-	for (guint i = 0; bm->tuio != NULL && i < bm->tuio->len; i++) {
-		TuioOutput *old = g_ptr_array_index(bm->tuio, i);
-		const MappingOutput *old_config =
-		        osc_output_config(g_ptr_array_index(bm->outputs, i));
-
-		if (old != NULL && strcmp(old_config->name, config->name) == 0) {
-			g_ptr_array_index(bm->tuio, i) = NULL;
-			tuio_output_configure(old, config, g_get_real_time());
-			return old;
-		}
+	if (old != NULL) {
+		g_ptr_array_index(bm->tuio, at) = NULL;
+		tuio_output_configure(old, config, g_get_real_time());
+		return old;
 	}
 	setup.bridge_name = bm->bridge->name;
 	setup.state_dir = bm->bridge->state_dir;
@@ -468,6 +499,7 @@ bridge_mapping_install(BridgeMapping *bm, Mapping *mapping, GError **error)
 		bridge_retire(bm->bridge, g_ptr_array_index(bm->outputs, i));
 	g_clear_pointer(&bm->outputs, g_ptr_array_unref);
 	bm->outputs = outputs;
+	bridge_mapping_index(bm);
 	while (bm->batches->len < outputs->len)
 		g_ptr_array_add(bm->batches, message_batch_new());
 	g_ptr_array_set_size(bm->batches, outputs->len);
@@ -594,6 +626,8 @@ bridge_mapping_free(gpointer data)
 		g_ptr_array_set_free_func(bm->tuio, (GDestroyNotify)tuio_output_free);
 	g_clear_pointer(&bm->tuio, g_ptr_array_unref);
 	g_clear_pointer(&bm->outputs, g_ptr_array_unref);
+	g_hash_table_unref(bm->by_name);
+	g_hash_table_unref(bm->by_listener);
 	g_ptr_array_unref(bm->batches);
 	g_clear_pointer(&bm->gestures, gesture_recognizer_free);
 	mapping_engine_free(bm->engine);
@@ -627,6 +661,8 @@ bridge_mapping_load(Bridge *b, const char *spec, GError **error)
 	bm->seen = g_steal_pointer(&text);
 	bm->mapping = mapping;
 	bm->batches = g_ptr_array_new_with_free_func((GDestroyNotify)message_batch_free);
+	bm->by_name = g_hash_table_new(g_str_hash, g_str_equal);
+	bm->by_listener = g_hash_table_new_full(g_str_hash, g_str_equal, g_free, NULL);
 	return bm;
 }
 

@@ -159,6 +159,60 @@ test_describe_follows_reloads(void)
 	testutil_rmdir(dir);
 }
 
+/* Three outputs, the one called @b sending to @port_b. */
+static void
+write_three(const char *path, const char *order, guint port_b)
+{
+	g_autoptr(GString) text = g_string_new("[mapping]\nformat = 1\n");
+
+	for (const char *o = order; *o != '\0'; o++) {
+		g_string_append_printf(text,
+		                       "[output %c]\nkind = osc\ntarget = osc.udp://127.0.0.1:%u\n"
+		                       "[rule r%c]\noutput = %c\nfor = frame\naddress = /%c\n",
+		                       *o, *o == 'b' ? port_b : 9000u + (guint)*o, *o, *o, *o);
+	}
+	testutil_write_file(path, text->str, text->len);
+}
+
+/* The output in force called @name, or NULL. */
+static const OscOutput *
+output_called(const Bridge *bridge, const char *name)
+{
+	for (guint i = 0; i < bridge_n_outputs(bridge); i++) {
+		const OscOutput *output = bridge_output(bridge, i, NULL);
+
+		if (strcmp(osc_output_config(output)->name, name) == 0)
+			return output;
+	}
+	return NULL;
+}
+
+/* A reload keeps each output that sends as before, wherever the file now
+ * has it (its socket and counts go on), and opens one that changed. */
+static void
+test_reload_keeps_outputs(void)
+{
+	g_autofree char *dir = testutil_tmpdir();
+	g_autofree char *path = g_build_filename(dir, "three.map", NULL);
+	g_autoptr(Bridge) bridge = NULL;
+	const OscOutput *a, *b, *c;
+
+	write_three(path, "abc", 9100);
+	bridge = open_bridge(path, "truth");
+	a = output_called(bridge, "a");
+	b = output_called(bridge, "b");
+	c = output_called(bridge, "c");
+	g_assert_true(a != NULL && b != NULL && c != NULL);
+	write_three(path, "cab", 9101);
+	bridge_reload(bridge);
+	g_assert_cmpuint(bridge_n_outputs(bridge), ==, 3);
+	g_assert_true(output_called(bridge, "a") == a);
+	g_assert_true(output_called(bridge, "c") == c);
+	g_assert_true(output_called(bridge, "b") != b);
+	g_assert_cmpuint(osc_output_config(output_called(bridge, "b"))->target.port, ==, 9101);
+	testutil_rmdir(dir);
+}
+
 /* The live view's feed, as skelbridge run --view wires it. */
 static void
 test_feeds_the_view(void)
@@ -214,6 +268,7 @@ main(int argc, char **argv)
 	                test_frames_with_depth_labels_and_messages);
 	g_test_add_func("/bridge/watch/no-labels-without-truth", test_no_labels_without_truth);
 	g_test_add_func("/bridge/watch/describe-follows-reloads", test_describe_follows_reloads);
+	g_test_add_func("/bridge/watch/reload-keeps-outputs", test_reload_keeps_outputs);
 	g_test_add_func("/bridge/watch/feeds-the-view", test_feeds_the_view);
 	return g_test_run();
 }
