@@ -836,9 +836,10 @@ mapping_parser_first_output(const MappingOutput *a, const MappingOutput *b)
 	return a->line <= b->line ? a : b;
 }
 
-/* An earlier WebSocket output that listens where @output would, by
- * mapping_target_same_listener()'s rule, looked up rather than searched
- * for so that a file of thousands of outputs reads in linear time. */
+/* An earlier WebSocket output that listens where @output would (the same
+ * port, the same address or either 0.0.0.0: mapping_target_listen_host()),
+ * looked up rather than searched for so that a file of thousands of
+ * outputs reads in linear time. */
 static const MappingOutput *
 mapping_parser_ws_listener_taken(Parser *p, const MappingOutput *output)
 {

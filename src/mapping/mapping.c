@@ -495,15 +495,6 @@ mapping_target_listen_host(const MappingTarget *target)
 }
 
 gboolean
-mapping_target_same_listener(const MappingTarget *a, const MappingTarget *b)
-{
-	const char *ha = mapping_target_listen_host(a), *hb = mapping_target_listen_host(b);
-
-	return a->port == b->port &&
-	       (strcmp(ha, hb) == 0 || strcmp(ha, "0.0.0.0") == 0 || strcmp(hb, "0.0.0.0") == 0);
-}
-
-gboolean
 mapping_bridge_name_check(const char *name, char **message)
 {
 	gsize length = strlen(name);

@@ -342,15 +342,10 @@ char *mapping_target_to_string(const MappingTarget *target);
 gboolean mapping_output_equal(const MappingOutput *a, const MappingOutput *b);
 
 /**
- * mapping_target_same_listener: @a and @b (ws targets) would listen on the
- * same port of the same address (0.0.0.0 being every address).
- */
-gboolean mapping_target_same_listener(const MappingTarget *a, const MappingTarget *b);
-
-/**
- * mapping_target_listen_host: the address a ws target listens on, as
- * mapping_target_same_listener() compares it ("localhost" is 127.0.0.1;
- * 0.0.0.0 is every address).
+ * mapping_target_listen_host: the address a ws target listens on:
+ * "localhost" is 127.0.0.1. Two targets listen in one place when their
+ * ports are the same and so are these addresses, or either is 0.0.0.0
+ * (every address).
  */
 const char *mapping_target_listen_host(const MappingTarget *target);
 
