@@ -10,8 +10,9 @@
 #define FOLLOW_RATE  0.05f /* how fast the room's depth follows a cell's readings */
 
 typedef struct {
-	float z;         /* mm; 0 for nothing yet */
-	gint64 since_us; /* held since */
+	float z;          /* mm; 0 for nothing yet */
+	gboolean learned; /* read again once held for the learn time */
+	gint64 since_us;  /* held since */
 } Held;
 
 struct _TrackerBackground {
@@ -19,8 +20,7 @@ struct _TrackerBackground {
 	Held *room;      /* the room's depth per cell */
 	Held *candidate; /* another depth held where the room's was */
 	guint8 *mask;
-	guint moved;   /* frames in a row that said the sensor moved */
-	gint64 now_us; /* the time of the last frame learned from */
+	guint moved; /* frames in a row that said the sensor moved */
 };
 
 TrackerBackground *
@@ -53,14 +53,24 @@ tracker_background_reset(TrackerBackground *bg)
 	memset(bg->candidate, 0, bg->n * sizeof(Held));
 	memset(bg->mask, 0, bg->n);
 	bg->moved = 0;
-	bg->now_us = 0;
 }
 
-/* Whether the room's depth at a cell is learned at @now_us. */
-static inline gboolean
-tracker_background_learned(const Held *room, gint64 now_us)
+/* The room's depth at a cell is read again, @z, at @now_us: it is
+ * learned once it has held for the learn time. Time it was not read (a
+ * person passing in front, no reading) counts, but only a reading learns
+ * it: a depth the sensor stopped seeing before then never is. */
+static inline void
+tracker_background_follow(Held *room, float z, gint64 now_us)
 {
-	return room->z > 0.0f && now_us - room->since_us >= TRACKER_BACKGROUND_LEARN_US;
+	room->z += FOLLOW_RATE * (z - room->z);
+	room->learned |= now_us - room->since_us >= TRACKER_BACKGROUND_LEARN_US;
+}
+
+/* The room's depth at a cell is @z from @now_us on, not yet learned. */
+static inline void
+tracker_background_start(Held *room, float z, gint64 now_us)
+{
+	*room = (Held){ .z = z, .since_us = now_us };
 }
 
 const guint8 *
@@ -70,7 +80,7 @@ tracker_background_mask(TrackerBackground *bg, const TrackerGrid *grid)
 		const Held *room = &bg->room[k];
 		float z = grid->z[k];
 
-		bg->mask[k] = z > 0.0f && tracker_background_learned(room, bg->now_us) &&
+		bg->mask[k] = z > 0.0f && room->learned &&
 		              fabsf(z - room->z) < tracker_grid_depth_error(z);
 	}
 	return bg->mask;
@@ -89,17 +99,26 @@ tracker_background_hold(Held *room, Held *candidate, float z, gint64 now_us, gin
 	if (now_us - candidate->since_us < hold_us)
 		return;
 	*room = *candidate;
+	room->learned = TRUE;
 	candidate->z = 0.0f;
 }
 
-/* A cell a person is on: what it held is a person's, not the room's,
- * unless the room was learned before they came. */
-static inline void
-tracker_background_forget(Held *room, Held *candidate, gint64 now_us)
+/* A cell person @p is on or about reads @z. The room's depth there is
+ * the person's, and forgotten, unless it was learned or held from before
+ * they were first seen: then it follows the readings of that depth, and
+ * waits while the person is in front. */
+static void
+tracker_background_person(Held *room, Held *candidate, float z, const TrackerBackgroundPerson *p,
+                          gint64 now_us)
 {
-	if (!tracker_background_learned(room, now_us))
-		room->z = 0.0f;
+	gboolean before =
+	        room->z > 0.0f && room->since_us < p->seen_us - TRACKER_BACKGROUND_SEEN_US;
+
 	candidate->z = 0.0f;
+	if (!before && !room->learned)
+		tracker_background_start(room, 0.0f, now_us);
+	else if (before && z > 0.0f && fabsf(z - room->z) < tracker_grid_depth_error(z))
+		tracker_background_follow(room, z, now_us);
 }
 
 /* One cell's reading @z at @now_us. Returns whether it says the sensor
@@ -107,15 +126,16 @@ tracker_background_forget(Held *room, Held *candidate, gint64 now_us)
 static gboolean
 tracker_background_cell(Held *room, Held *candidate, float z, gint64 now_us)
 {
-	gboolean learned = tracker_background_learned(room, now_us);
+	gboolean learned = room->learned;
 	gboolean past = learned && z > room->z + tracker_grid_depth_error(z);
 
 	if (room->z > 0.0f && fabsf(z - room->z) < tracker_grid_depth_error(z)) {
-		room->z += FOLLOW_RATE * (z - room->z);
+		tracker_background_follow(room, z, now_us);
 		candidate->z = 0.0f;
+	} else if (!learned && (room->z <= 0.0f || z > room->z)) {
+		tracker_background_start(room, z, now_us);
 	} else if (!learned) {
-		room->z = z;
-		room->since_us = now_us;
+		tracker_background_hold(room, candidate, z, now_us, TRACKER_BACKGROUND_LEARN_US);
 	} else {
 		tracker_background_hold(room, candidate, z, now_us,
 		                        past ? TRACKER_BACKGROUND_LEARN_US
@@ -125,20 +145,23 @@ tracker_background_cell(Held *room, Held *candidate, float z, gint64 now_us)
 }
 
 void
-tracker_background_learn(TrackerBackground *bg, const TrackerGrid *grid, const guint8 *people,
-                         gint64 time_us)
+tracker_background_learn(TrackerBackground *bg, const TrackerGrid *grid,
+                         const TrackerBackgroundPerson *people, gint64 time_us)
 {
 	guint learned = 0, past = 0;
 
-	bg->now_us = time_us;
 	for (int k = 0; k < bg->n; k++) {
-		if (people[k])
-			tracker_background_forget(&bg->room[k], &bg->candidate[k], time_us);
-		if (grid->z[k] <= 0.0f || people[k])
+		float z = grid->z[k];
+
+		if (people[k].seen_us != TRACKER_BACKGROUND_NO_ONE && !(z > people[k].far_mm)) {
+			tracker_background_person(&bg->room[k], &bg->candidate[k], z, &people[k],
+			                          time_us);
 			continue;
-		learned += tracker_background_learned(&bg->room[k], time_us);
-		past += tracker_background_cell(&bg->room[k], &bg->candidate[k], grid->z[k],
-		                                time_us);
+		}
+		if (z <= 0.0f)
+			continue;
+		learned += bg->room[k].learned;
+		past += tracker_background_cell(&bg->room[k], &bg->candidate[k], z, time_us);
 	}
 	bg->moved = past > MOVED_SHARE * learned && learned > 0 ? bg->moved + 1 : 0;
 	if (bg->moved >= MOVED_FRAMES)

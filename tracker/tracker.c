@@ -42,6 +42,7 @@ G_DEFINE_QUARK(skelbridge-tracker-error-quark, tracker_error)
  * real frames' people cost 275-386, the demo's plants 448-609. */
 #define VERIFY_MAX_MISFIT 420.0
 #define ROOM_MARGIN_MM    150.0 /* about a user, cells the room does not learn */
+#define PERSON_DEPTH_MM   600.0 /* a body reaches no farther back than this from its centre */
 /* Lively: this much of a track came into view (tracker-fresh.h),
  * counting the frames that showed at least a hand's worth. A track whose
  * cells mostly can tell must be lively to be verified. */
@@ -87,13 +88,13 @@ struct _Tracker {
 	TrackerPlanes *planes;
 	TrackerBackground *background;
 	TrackerFresh *fresh;
-	const guint8 *fresh_mask; /* this frame's, from tracker_fresh_update() */
-	gint64 *lived_us;         /* per cell: when a lively track's body was last on it */
-	guint8 *lived_by;         /* ...which track's */
-	float *lived_z;           /* ...and the depth there then, mm */
-	guint8 *room;             /* per cell: the room's (a flat surface, or as it stays) */
-	guint8 *people;           /* per cell: on or about a user, not to be learned */
-	guint8 *near;             /* per cell: scratch for tracker_mark_person() */
+	const guint8 *fresh_mask;        /* this frame's, from tracker_fresh_update() */
+	gint64 *lived_us;                /* per cell: when a lively track's body was last on it */
+	guint8 *lived_by;                /* ...which track's */
+	float *lived_z;                  /* ...and the depth there then, mm */
+	guint8 *room;                    /* per cell: the room's (a flat surface, or as it stays) */
+	TrackerBackgroundPerson *people; /* per cell: the user on or about it */
+	guint8 *near;                    /* per cell: scratch for tracker_mark_person() */
 	TrackerSegmenter *segmenter;
 	TrackerLimbFitter *limbs;
 	TrackerHandFinder *hands;
@@ -219,7 +220,7 @@ tracker_new(const TrackerSettings *settings, GError **error)
 	t->lived_by = g_new0(guint8, t->grid.n);
 	t->lived_z = g_new0(float, t->grid.n);
 	t->room = g_new0(guint8, t->grid.n);
-	t->people = g_new0(guint8, t->grid.n);
+	t->people = g_new0(TrackerBackgroundPerson, t->grid.n);
 	t->near = g_new0(guint8, t->grid.n);
 	t->segmenter = tracker_segmenter_new(&t->grid);
 	t->limbs = tracker_limb_fitter_new(&t->grid);
@@ -683,18 +684,32 @@ tracker_room(Tracker *t)
 		t->room[k] = flat[k] | stays[k];
 }
 
+/* Cell @k is on or about a user first seen at @seen_us who reaches back
+ * to @far_mm. */
+static inline void
+tracker_mark_cell(Tracker *t, int k, gboolean on, gint64 seen_us, float far_mm)
+{
+	TrackerBackgroundPerson *cell = &t->people[k];
+
+	if (!on)
+		return;
+	cell->seen_us = MIN(cell->seen_us, seen_us);
+	cell->far_mm = MAX(cell->far_mm, far_mm);
+}
+
 /* Marks person @p's cells, and a margin about them, as a user's: their
  * outline, not their box, or the sofa beside a seated person would never
  * be learned. Across first, on the rows the person is on, into t->near;
  * then down from there, into t->people. */
 static void
-tracker_mark_person(Tracker *t, const TrackerPerson *p, const guint16 *labels)
+tracker_mark_person(Tracker *t, const TrackerPerson *p, const guint16 *labels, gint64 seen_us)
 {
 	const TrackerGrid *grid = &t->grid;
 	int w = grid->width;
 	int m = (int)ceil(ROOM_MARGIN_MM / tracker_grid_cell_mm(grid, MAX(p->centre.z, 500.0)));
 	int u0 = MAX(0, p->box[0] - m), u1 = MIN(w - 1, p->box[2] + m);
 	int v0 = MAX(0, p->box[1] - m), v1 = MIN(grid->height - 1, p->box[3] + m);
+	float far_mm = (float)(p->centre.z + PERSON_DEPTH_MM);
 
 	for (int v = p->box[1]; v <= p->box[3]; v++) {
 		const guint16 *own = labels + v * w;
@@ -712,17 +727,19 @@ tracker_mark_person(Tracker *t, const TrackerPerson *p, const guint16 *labels)
 	for (int u = u0; u <= u1; u++) {
 		for (int v = v0, last = -m - 1; v <= v1; v++) {
 			last = v >= p->box[1] && v <= p->box[3] && t->near[v * w + u] ? v : last;
-			t->people[v * w + u] |= v - last <= m;
+			tracker_mark_cell(t, v * w + u, v - last <= m, seen_us, far_mm);
 		}
 		for (int v = v1, next = v1 + m + 1; v >= v0; v--) {
 			next = v >= p->box[1] && v <= p->box[3] && t->near[v * w + u] ? v : next;
-			t->people[v * w + u] |= next - v <= m;
+			tracker_mark_cell(t, v * w + u, next - v <= m, seen_us, far_mm);
 		}
 	}
 }
 
-/* The room learns from this frame, but for the people tracked as users:
- * one who stands still for minutes stays a person. A track not (yet) a
+/* The room learns from this frame, but not the people tracked as users:
+ * one who stands still for minutes stays a person (though what their
+ * cells read from before they were first seen is the room's: see
+ * tracker-background.h). A track not (yet) a
  * user, or a user who has not moved a hand's breadth in a minute since
  * they were first seen, is learned like anything else: a coat stand
  * that took a person's outline fades into the room. */
@@ -732,10 +749,14 @@ tracker_learn_room(Tracker *t, const int *track_of, guint n_people, gint64 time_
 	const TrackerPerson *people = tracker_segmenter_people(t->segmenter, &n_people);
 	const guint16 *labels = tracker_segmenter_labels(t->segmenter);
 
-	memset(t->people, 0, t->grid.n);
+	for (int k = 0; k < t->grid.n; k++)
+		t->people[k] = (TrackerBackgroundPerson){ TRACKER_BACKGROUND_NO_ONE, 0.0f };
 	for (guint p = 0; p < n_people; p++) {
-		if (track_of[p] >= 0 && tracker_users_shielded(&t->users, track_of[p], time_us))
-			tracker_mark_person(t, &people[p], labels);
+		int track = track_of[p];
+
+		if (track >= 0 && tracker_users_shielded(&t->users, track, time_us))
+			tracker_mark_person(t, &people[p], labels,
+			                    t->users.tracks[track].first_seen_us);
 	}
 	tracker_background_learn(t->background, &t->grid, t->people, time_us);
 }

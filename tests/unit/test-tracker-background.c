@@ -1,8 +1,10 @@
 /* The background model on synthetic rooms, with time passed in: nothing
- * is the room's before it has held for the learn time; a thing brought in
+ * is the room's before it has held for the learn time, and something
+ * passing in front does not start that time again; a thing brought in
  * joins the room after the absorb time, and where a thing was taken away
- * the room seen past it is learned sooner; cells on people are never
- * learned; a sensor carried or bumped starts the model again, a thing
+ * the room seen past it is learned sooner; people are never learned, but
+ * what their cells read from before they came, or behind them, is; a
+ * sensor carried or bumped starts the model again, a thing
  * close to it does not; cells without readings neither count nor are
  * forgotten; and the Kinect's noise at any range leaves a still room
  * the room's. */
@@ -19,6 +21,7 @@
 #define LEARN_US     TRACKER_BACKGROUND_LEARN_US
 #define ABSORB_US    TRACKER_BACKGROUND_ABSORB_US
 #define ALL          0.999 /* every cell but one in a thousand */
+#define REACH_MM     600.0 /* how far back a person reaches from their front */
 
 /* Cells [i0, i1) x [j0, j1) of the grid. */
 typedef struct {
@@ -48,8 +51,8 @@ typedef struct {
 	Room room;   /* what the sensor sees */
 	guint16 *mm; /* its image */
 	TestutilKinect kinect;
-	guint8 *people; /* per cell: on a person */
-	gint64 now_us;  /* the next frame's time */
+	TrackerBackgroundPerson *people; /* per cell: the person on or about it */
+	gint64 now_us;                   /* the next frame's time */
 } Fixture;
 
 /* A room 3.5 m deep seen from 1.2 m up, tilted 15 degrees down: a floor
@@ -61,6 +64,14 @@ static const Board box = { { 40, 50, 70, 80 }, 1500.0 };
 static const Board person = { { 70, 20, 90, 95 }, 2200.0 };
 static const Rect nowhere = { 0, 0, 0, 0 };
 
+/* No one is on any cell. */
+static void
+fixture_nobody(Fixture *f)
+{
+	for (int k = 0; k < f->grid.n; k++)
+		f->people[k] = (TrackerBackgroundPerson){ TRACKER_BACKGROUND_NO_ONE, 0.0f };
+}
+
 static void
 fixture_setup(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 {
@@ -69,8 +80,9 @@ fixture_setup(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 	f->bg = tracker_background_new(&f->grid);
 	f->mm = g_new0(guint16, f->camera.width * f->camera.height);
 	testutil_kinect_init(&f->kinect, f->camera.width, f->camera.height);
-	f->people = g_new0(guint8, f->grid.n);
+	f->people = g_new0(TrackerBackgroundPerson, f->grid.n);
 	f->now_us = START_US;
+	fixture_nobody(f);
 }
 
 static void
@@ -172,15 +184,26 @@ fixture_run(Fixture *f, gint64 duration_us)
 		fixture_frame(f);
 }
 
-/* The cells of @r, and @margin cells about them, are on a person; no
- * others are. */
+/* The cells of @r, and @margin cells about them, are on or about a
+ * person first seen at @seen_us, their front @mm away. */
 static void
-fixture_person(Fixture *f, const Rect *r, int margin)
+fixture_mark(Fixture *f, const Rect *r, int margin, double mm, gint64 seen_us)
 {
 	Rect m = rect_grow(r, margin);
 
-	for (int k = 0; k < f->grid.n; k++)
-		f->people[k] = rect_has(&m, k % f->grid.width, k / f->grid.width);
+	for (int k = 0; k < f->grid.n; k++) {
+		if (rect_has(&m, k % f->grid.width, k / f->grid.width))
+			f->people[k] = (TrackerBackgroundPerson){ seen_us, (float)(mm + REACH_MM) };
+	}
+}
+
+/* Board @b, and @margin cells about it, are a person first seen at
+ * @seen_us; no other cells are anyone's. */
+static void
+fixture_person(Fixture *f, const Board *b, int margin, gint64 seen_us)
+{
+	fixture_nobody(f);
+	fixture_mark(f, &b->at, margin, b->mm, seen_us);
 }
 
 /* The share of the cells in @r (with @outside: not in @r) that are
@@ -193,6 +216,26 @@ fixture_share(Fixture *f, const Rect *r, gboolean outside)
 
 	for (int k = 0; k < f->grid.n; k++) {
 		if (rect_has(r, k % f->grid.width, k / f->grid.width) == outside)
+			continue;
+		n++;
+		in += mask[k] != 0;
+	}
+	g_assert_cmpuint(n, >, 0);
+	return (double)in / n;
+}
+
+/* The share of the cells in @outer but not in @inner that are
+ * background after the last frame. */
+static double
+fixture_share_ring(Fixture *f, const Rect *inner, const Rect *outer)
+{
+	const guint8 *mask = tracker_background_mask(f->bg, &f->grid);
+	guint n = 0, in = 0;
+
+	for (int k = 0; k < f->grid.n; k++) {
+		int i = k % f->grid.width, j = k / f->grid.width;
+
+		if (!rect_has(outer, i, j) || rect_has(inner, i, j))
 			continue;
 		n++;
 		in += mask[k] != 0;
@@ -278,31 +321,119 @@ test_farther_learned_sooner(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 	g_assert_cmpint(f->now_us, <, taken + ABSORB_US / 2);
 }
 
-/* A person standing still for five minutes, marked as a person from the
- * start, is never learned, nor is the margin marked about them, while
- * the rest of the room is. Once they leave, the wall where they stood is
- * learned as any new reading is. */
+/* A person standing still for five minutes against a wall, marked as a
+ * person from the start, is never learned, nor is the margin marked
+ * about them, all within their reach, while the rest of the room is.
+ * Once they leave, the wall where they stood is learned as any new
+ * reading is. */
 static void
 test_person_never_learned(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 {
-	Room room = room_default;
+	Room wall = room_default, room;
 	Rect marked = rect_grow(&person.at, 2);
 	gint64 start = f->now_us;
 
+	wall.wall_mm = person.mm + 200.0;
+	room = wall;
 	room.boards[0] = person;
 	fixture_show(f, &room);
-	fixture_person(f, &person.at, 2);
+	fixture_person(f, &person, 2, start);
 	while (f->now_us < start + 300 * G_USEC_PER_SEC) {
 		fixture_frame(f);
 		g_assert_cmpfloat(fixture_share(f, &marked, FALSE), ==, 0.0);
 	}
 	g_assert_cmpfloat(fixture_share(f, &marked, TRUE), >=, ALL);
-	memset(f->people, 0, f->grid.n);
-	fixture_show(f, &room_default);
+	fixture_nobody(f);
+	fixture_show(f, &wall);
 	fixture_frame(f);
 	g_assert_cmpfloat(fixture_share(f, &marked, FALSE), ==, 0.0);
 	fixture_run(f, LEARN_US + MARGIN_US);
 	g_assert_cmpfloat(fixture_share_all(f), >=, ALL);
+}
+
+/* A person 1.3 m in front of the wall, marked from the start: the wall
+ * in the margin beside and above them, farther than they reach, is
+ * learned at the learn time as the rest of the room is; they are not in
+ * a minute. */
+static void
+test_behind_person_learned(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	Room room = room_default;
+	Rect margin = rect_grow(&person.at, 2);
+	gint64 start = f->now_us;
+
+	margin.j1 = 80; /* lower down, the floor about their feet is within their reach */
+	room.boards[0] = person;
+	fixture_show(f, &room);
+	fixture_person(f, &person, 2, start);
+	fixture_run(f, LEARN_US + MARGIN_US);
+	g_assert_cmpfloat(fixture_share_ring(f, &person.at, &margin), >=, ALL);
+	while (f->now_us < start + 60 * G_USEC_PER_SEC) {
+		fixture_frame(f);
+		g_assert_cmpfloat(fixture_share(f, &person.at, FALSE), ==, 0.0);
+	}
+	g_assert_cmpfloat(fixture_share_ring(f, &person.at, &margin), >=, ALL);
+}
+
+/* A person comes a second after the sensor started, and their outline
+ * spills onto a desk in front of them that was there before: the desk
+ * is learned at the learn time, with the rest of the room, though
+ * marked as theirs; they are not in a minute. */
+static void
+test_room_before_person_learned(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	Room room = room_default;
+	gint64 start = f->now_us, came;
+
+	room.boards[0] = box;
+	fixture_show(f, &room);
+	fixture_run(f, G_USEC_PER_SEC);
+	room.boards[1] = person;
+	fixture_show(f, &room);
+	came = f->now_us;
+	fixture_person(f, &person, 2, came);
+	fixture_mark(f, &box.at, 0, person.mm, came);
+	while (f->now_us < start + LEARN_US - MARGIN_US) {
+		fixture_frame(f);
+		g_assert_cmpfloat(fixture_share(f, &box.at, FALSE), ==, 0.0);
+	}
+	fixture_run(f, 2 * MARGIN_US);
+	g_assert_cmpfloat(fixture_share(f, &box.at, FALSE), >=, ALL);
+	while (f->now_us < came + 60 * G_USEC_PER_SEC) {
+		fixture_frame(f);
+		g_assert_cmpfloat(fixture_share(f, &person.at, FALSE), ==, 0.0);
+	}
+}
+
+/* Something passes in front of the room a second after the sensor
+ * started, for a second: the room's time is not started again, and all
+ * of it is learned at the learn time. Something put there that stays is
+ * not learned with it, but the learn time after it came: the room it
+ * hid was never read again. */
+static void
+test_passing_keeps_time(Fixture *f, gconstpointer data G_GNUC_UNUSED)
+{
+	Room room = room_default;
+	gint64 start = f->now_us, put;
+
+	fixture_show(f, &room_default);
+	fixture_run(f, G_USEC_PER_SEC);
+	room.boards[0] = box;
+	fixture_show(f, &room);
+	fixture_run(f, G_USEC_PER_SEC);
+	fixture_show(f, &room_default);
+	fixture_run(f, start + LEARN_US + MARGIN_US - f->now_us);
+	g_assert_cmpfloat(fixture_share_all(f), >=, ALL);
+
+	tracker_background_reset(f->bg);
+	start = f->now_us;
+	fixture_run(f, G_USEC_PER_SEC);
+	fixture_show(f, &room);
+	put = f->now_us;
+	fixture_run(f, start + LEARN_US + MARGIN_US - f->now_us);
+	g_assert_cmpfloat(fixture_share(f, &box.at, TRUE), >=, ALL);
+	g_assert_cmpfloat(fixture_share(f, &box.at, FALSE), ==, 0.0);
+	fixture_expect_learned_at(f, &box.at, put + LEARN_US);
 }
 
 /* The room learned before a person came is kept under them: a person
@@ -317,13 +448,13 @@ test_room_kept_under_person(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 	fixture_learn_room(f);
 	room.boards[0] = person;
 	fixture_show(f, &room);
-	fixture_person(f, &person.at, 2);
 	came = f->now_us;
+	fixture_person(f, &person, 2, came);
 	while (f->now_us < came + 60 * G_USEC_PER_SEC) {
 		fixture_frame(f);
 		g_assert_cmpfloat(fixture_share(f, &person.at, FALSE), ==, 0.0);
 	}
-	memset(f->people, 0, f->grid.n);
+	fixture_nobody(f);
 	fixture_show(f, &room_default);
 	fixture_frame(f);
 	g_assert_cmpfloat(fixture_share_all(f), >=, ALL);
@@ -338,19 +469,19 @@ static void
 test_person_marked_late(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 {
 	Room room = room_default;
-	gint64 marked;
+	gint64 start = f->now_us, marked;
 
 	room.boards[0] = person;
 	fixture_show(f, &room);
 	fixture_run(f, LEARN_US - G_USEC_PER_SEC);
-	fixture_person(f, &person.at, 0);
+	fixture_person(f, &person, 0, start);
 	marked = f->now_us;
 	while (f->now_us < marked + 60 * G_USEC_PER_SEC) {
 		fixture_frame(f);
 		g_assert_cmpfloat(fixture_share(f, &person.at, FALSE), ==, 0.0);
 	}
 	g_assert_cmpfloat(fixture_share(f, &person.at, TRUE), >=, ALL);
-	memset(f->people, 0, f->grid.n);
+	fixture_nobody(f);
 	fixture_frame(f);
 	g_assert_cmpfloat(fixture_share(f, &person.at, FALSE), ==, 0.0);
 	fixture_run(f, LEARN_US + MARGIN_US);
@@ -365,15 +496,16 @@ static void
 test_person_hold_forgotten(Fixture *f, gconstpointer data G_GNUC_UNUSED)
 {
 	Room room = room_default;
-	gint64 unmarked;
+	gint64 came, unmarked;
 
 	fixture_learn_room(f);
 	room.boards[0] = person;
 	fixture_show(f, &room);
+	came = f->now_us;
 	fixture_run(f, 15 * G_USEC_PER_SEC);
-	fixture_person(f, &person.at, 0);
+	fixture_person(f, &person, 0, came);
 	fixture_run(f, 60 * G_USEC_PER_SEC);
-	memset(f->people, 0, f->grid.n);
+	fixture_nobody(f);
 	unmarked = f->now_us;
 	while (f->now_us < unmarked + ABSORB_US - MARGIN_US) {
 		fixture_frame(f);
@@ -560,7 +692,11 @@ main(int argc, char **argv)
 	add("/tracker/background/learn/after-learn-time", test_learn_time);
 	add("/tracker/background/nearer/absorbed-after-absorb-time", test_nearer_absorbed);
 	add("/tracker/background/farther/learned-after-learn-time", test_farther_learned_sooner);
+	add("/tracker/background/learn/passing-keeps-time", test_passing_keeps_time);
 	add("/tracker/background/people/still-person-never-learned", test_person_never_learned);
+	add("/tracker/background/people/behind-person-learned", test_behind_person_learned);
+	add("/tracker/background/people/room-before-person-learned",
+	    test_room_before_person_learned);
 	add("/tracker/background/people/room-kept-under-person", test_room_kept_under_person);
 	add("/tracker/background/people/time-before-marked-not-counted", test_person_marked_late);
 	add("/tracker/background/people/hold-before-marked-forgotten", test_person_hold_forgotten);
