@@ -250,6 +250,7 @@ tracker_users_give_up(TrackerUsers *users, int t)
 	TrackerTrack *track = &users->tracks[t];
 
 	track->verified = FALSE;
+	track->first_shape = FALSE;
 	track->id = 0;
 	track->lively = FALSE;
 	track->fresh_mm2 = 0.0;

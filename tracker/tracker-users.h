@@ -39,6 +39,9 @@ typedef struct {
 	 * Given up when its torso turns out not to be one (see
 	 * tracker_judge_again()). */
 	gboolean verified;
+	/* Verified on its shape from its first frames, before the misfit's
+	 * mean had a fraction of a second behind it: judged again then. */
+	gboolean first_shape;
 	guint id; /* 0 while not verified */
 	gint64 last_seen_us;
 	gboolean seen_now; /* a person matched it this frame */

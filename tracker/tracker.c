@@ -41,8 +41,11 @@ G_DEFINE_QUARK(skelbridge-tracker-error-quark, tracker_error)
  * fit's cost: tracker-body.c) is not a person's by its shape alone. The
  * real frames' people cost 275-386, the demo's plants 448-609. */
 #define VERIFY_MAX_MISFIT 420.0
-#define ROOM_MARGIN_MM    150.0 /* about a user, cells the room does not learn */
-#define PERSON_DEPTH_MM   600.0 /* a body reaches no farther back than this from its centre */
+/* ...judged again over this much of a track's first frames, the time of
+ * the misfit's mean (tracker-users.c), when one frame verified it. */
+#define SHAPE_JUDGED_US (300 * G_TIME_SPAN_MILLISECOND)
+#define ROOM_MARGIN_MM  150.0 /* about a user, cells the room does not learn */
+#define PERSON_DEPTH_MM 600.0 /* a body reaches no farther back than this from its centre */
 /* Lively: this much of a track came into view (tracker-fresh.h),
  * counting the frames that showed at least a hand's worth. A track whose
  * cells mostly can tell must be lively to be verified. */
@@ -435,6 +438,35 @@ tracker_note_lived(Tracker *t, const TrackerBodyCells *cells, int tr, gint64 tim
 	}
 }
 
+/* Track @tr is given up: no longer a user, its id gone, and none of the
+ * cells it lived on count (tracker_judge_again()). */
+static void
+tracker_give_up(Tracker *t, int tr)
+{
+	tracker_users_give_up(&t->users, tr);
+	for (int k = 0; k < t->grid.n; k++) {
+		if (t->lived_by[k] == tr)
+			t->lived_us[k] = 0;
+	}
+}
+
+/* A track verified on its shape from its first frames, when the torso
+ * misfit's mean was one frame or a few, is judged again on the mean once
+ * it has SHAPE_JUDGED_US behind it: a plant's leaves fitted the stadium
+ * on the first frame by chance, and on none after. Not one that came
+ * into view or moved meanwhile (lively): a person who bows. */
+static void
+tracker_judge_first_shape(Tracker *t, int tr, double misfit, gint64 time_us)
+{
+	TrackerTrack *track = &t->users.tracks[tr];
+
+	if (!track->first_shape || time_us - track->first_seen_us < SHAPE_JUDGED_US)
+		return;
+	track->first_shape = FALSE;
+	if (misfit > VERIFY_MAX_MISFIT && !track->lively)
+		tracker_give_up(t, tr);
+}
+
 /* A track becomes a user once its body is a person's: the sensor does
  * not see through most of where the legs would be, and the person's own
  * surface is there, or it shows legs forward, seated; or it came into
@@ -460,8 +492,10 @@ tracker_verify(Tracker *t, const TrackerBody *body, const TrackerBodyCells *cell
 	double misfit = tracker_users_note_misfit(&t->users, tr, body->torso_misfit, time_us);
 	TrackerLegs legs;
 
-	if (t->users.tracks[tr].verified)
+	if (t->users.tracks[tr].verified) {
+		tracker_judge_first_shape(t, tr, misfit, time_us);
 		return;
+	}
 	if (told && !t->users.tracks[tr].lively)
 		return;
 	tracker_body_legs(body, cells, &legs);
@@ -482,8 +516,11 @@ tracker_verify(Tracker *t, const TrackerBody *body, const TrackerBodyCells *cell
 	 * seat is open: their thighs and shins are there instead. */
 	if (legs.judged < VERIFY_MIN_JUDGED ||
 	    (legs.through <= VERIFY_MAX_THROUGH * legs.judged && legs.area >= VERIFY_MIN_OWN) ||
-	    legs.area >= VERIFY_MIN_LEGS)
+	    legs.area >= VERIFY_MIN_LEGS) {
 		tracker_users_verify(&t->users, tr);
+		t->users.tracks[tr].first_shape =
+		        time_us - t->users.tracks[tr].first_seen_us < SHAPE_JUDGED_US;
+	}
 }
 
 /* Whether @body, fitted to track @tr, should face the other way. The
@@ -533,11 +570,7 @@ tracker_judge_again(Tracker *t, const TrackerBody *body, int tr, gboolean fresh_
 		track->off_since_us = time_us;
 	if (time_us - track->off_since_us < GIVE_UP_US)
 		return;
-	tracker_users_give_up(&t->users, tr);
-	for (int k = 0; k < t->grid.n; k++) {
-		if (t->lived_by[k] == tr)
-			t->lived_us[k] = 0;
-	}
+	tracker_give_up(t, tr);
 }
 
 /* A hand hanging by the side is not read: relaxed, seen edge-on or
