@@ -46,6 +46,7 @@ typedef struct {
 	char *seeds;   /* --seeds */
 	char **groups; /* --group */
 	gboolean alone;
+	gboolean real;
 	char **scenes; /* the arguments left */
 } BenchOptions;
 
@@ -375,6 +376,22 @@ bench_full(BenchRun *run, const char *self)
 	bench_rooms_clear(&rooms);
 }
 
+/* The real frames alone, for work on what they show. */
+static int
+bench_real_only(void)
+{
+	g_autoptr(GString) targets = g_string_new(NULL);
+	BenchReal real;
+	BenchRooms rooms;
+
+	bench_real_run(&real);
+	bench_rooms_run(&rooms);
+	bench_targets_real(targets, &real, &rooms);
+	printf("\ntargets: %s\n", targets->str);
+	bench_rooms_clear(&rooms);
+	return 0;
+}
+
 /* ---- options ---- */
 
 static GArray *
@@ -484,6 +501,8 @@ bench_parse(int *argc, char ***argv, BenchOptions *o, GError **error)
 		  "Noise seeds (default " BENCH_DEFAULT_SEEDS ")", "N,N,..." },
 		{ "group", 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->groups,
 		  "Only the scenes of this group (again for more)", "NAME" },
+		{ "real", 0, 0, G_OPTION_ARG_NONE, &o->real,
+		  "Only the real frames (real-kinect and real-rooms)", NULL },
 		{ "tracker-alone", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, &o->alone,
 		  "Only track frames read from stdin", NULL },
 		{ G_OPTION_REMAINING, 0, 0, G_OPTION_ARG_STRING_ARRAY, &o->scenes, NULL,
@@ -536,10 +555,12 @@ main(int argc, char **argv)
 {
 	g_autoptr(GError) error = NULL;
 	g_autoptr(BenchRun) run = NULL;
-	g_auto(BenchOptions) o = { -1, NULL, NULL, FALSE, NULL };
+	g_auto(BenchOptions) o = { -1, NULL, NULL, FALSE, FALSE, NULL };
 
 	if (bench_parse(&argc, &argv, &o, &error) && o.alone)
 		return bench_memory_alone_main();
+	if (error == NULL && o.real)
+		return bench_real_only();
 	if (error == NULL)
 		run = bench_run_from_options(&o, &error);
 	if (run == NULL) {
