@@ -31,6 +31,7 @@ G_DEFINE_QUARK(skelbridge-tracker-error-quark, tracker_error)
 #define HAND_HANG_DEG       60.0
 #define HAND_HANG_BELOW_MM  150.0
 #define HAND_HANG_ALONE_DEG 40.0
+#define HAND_HIDDEN_MM      150.0 /* a hand this far behind what is seen at it */
 /* A person's legs' column: seen through at no more than this share of
  * the points judged, when at least this many are. */
 #define VERIFY_MAX_THROUGH 0.45
@@ -597,6 +598,23 @@ tracker_hand_hangs(const Tracker *t, const TrackerVec3 *joints, const double *co
 	return down > cos(HAND_HANG_DEG * G_PI / 180.0) && below > HAND_HANG_BELOW_MM;
 }
 
+/* Whether the hand at @hand is hidden: the sensor sees something well in
+ * front of it (the chest, for a hand placed behind the body), so nothing
+ * about it tells its state. */
+static gboolean
+tracker_hand_hidden(const Tracker *t, TrackerVec3 hand)
+{
+	const TrackerCamera *camera = &t->settings.camera;
+	double u, v;
+	guint16 seen;
+
+	if (!tracker_camera_project(camera, hand, &u, &v) || u < 0.0 || v < 0.0 ||
+	    u >= camera->width || v >= camera->height)
+		return FALSE;
+	seen = t->depth_mm[(int)v * camera->width + (int)u];
+	return seen > 0 && seen < hand.z - HAND_HIDDEN_MM;
+}
+
 /* Whether each of @person's hands is open or closed, from this frame's
  * joints (@joints, NULL when the body was not found). */
 static void
@@ -612,7 +630,8 @@ tracker_track_hands(Tracker *t, const TrackerPerson *person, int tr, const Track
 	for (int side = 0; joints != NULL && side < 2; side++) {
 		int hand = TRACKER_JOINT_LEFT_HAND + side, elbow = TRACKER_JOINT_LEFT_ELBOW + side;
 
-		if (tracker_hand_hangs(t, joints, confidence, side))
+		if (tracker_hand_hangs(t, joints, confidence, side) ||
+		    tracker_hand_hidden(t, joints[hand]))
 			continue;
 		seen[side] = tracker_hand_classify(t->hands, &image, joints[hand], joints[elbow],
 		                                   confidence[hand], NULL);
