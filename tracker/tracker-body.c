@@ -39,15 +39,24 @@
 #define LEGS_DEPTH_MM  150.0
 #define LEGS_NEARER_MM 150.0
 #define LEGS_POLE      0.04 /* narrower than a shin seen side-on */
+/* The lean: how much farther from the sensor the torso's front lies per
+ * mm of height, measured across the torso band in LEAN_BINS heights of
+ * at least LEAN_MIN_POINTS points; no more than LEAN_MAX (35 degrees). */
+#define LEAN_BINS       5
+#define LEAN_MIN_POINTS 6
+#define LEAN_MAX        0.7
+#define LEAN_FOLLOW     0.5 /* of the way from last frame's lean to this one's */
 
 typedef struct {
 	double s[MAX_FIT_POINTS], t[MAX_FIT_POINTS];
+	double h[MAX_FIT_POINTS]; /* height above the floor */
 	/* The sensor's ray to each point, seen from above, and its length. */
 	double ds[MAX_FIT_POINTS], dt[MAX_FIT_POINTS], len[MAX_FIT_POINTS];
 	int n;
 	double half, radius;   /* the stadium, mm */
 	double head_weight;    /* of the head prior; 0 without a head */
 	double head_s, head_t; /* where the head is, seen from above */
+	double head_h;         /* ...and its height */
 } TorsoPoints;
 
 /* The stadium's pose seen from above: centre and yaw. */
@@ -325,12 +334,13 @@ tracker_body_median(const double *values, int n)
 }
 
 static void
-tracker_body_torso_add(TorsoPoints *pts, int i, double s, double t)
+tracker_body_torso_add(TorsoPoints *pts, int i, double s, double t, double h)
 {
 	double len = sqrt(s * s + t * t);
 
 	pts->s[i] = s;
 	pts->t[i] = t;
+	pts->h[i] = h;
 	pts->len[i] = len;
 	pts->ds[i] = s / len;
 	pts->dt[i] = t / len;
@@ -346,7 +356,7 @@ tracker_body_torso_trim(TorsoPoints *pts, double H)
 	for (int i = 0; i < pts->n; i++) {
 		if (pts->t[i] < mid - 0.09 * H || pts->t[i] > mid + 0.2 * H)
 			continue;
-		tracker_body_torso_add(pts, n++, pts->s[i], pts->t[i]);
+		tracker_body_torso_add(pts, n++, pts->s[i], pts->t[i], pts->h[i]);
 	}
 	pts->n = n;
 }
@@ -385,13 +395,62 @@ tracker_body_torso_points(const TrackerBodyCells *cells, const TrackerPerson *pe
 		    (s - head_s) * (s - head_s) + (t - head_t) * (t - head_t) >
 		            BAND_REACH * H * BAND_REACH * H)
 			continue;
-		tracker_body_torso_add(pts, pts->n++, s, t);
+		tracker_body_torso_add(pts, pts->n++, s, t, cells->heights[k]);
 	}
 	pts->half = TRACKER_BODY_TORSO_HALF * H;
 	pts->radius = TRACKER_BODY_TORSO_RADIUS * H;
 	pts->head_weight = person->head.found ? HEAD_PRIOR : 0.0;
 	pts->head_s = head_s;
 	pts->head_t = head_t;
+	pts->head_h = tracker_floor_height(cells->floor, person->head.centre);
+}
+
+/* How far the torso leans away from the sensor (the tangent: mm farther
+ * per mm higher), from the points of the band @lo..@hi: the median depth
+ * at each of LEAN_BINS heights, and the median of the slopes between
+ * them (Theil and Sen's), so that a forearm across one of the heights
+ * leaves it be. A camera tilted up or down shows an upright person
+ * leaning just the same, and a person who leans back in a chair or
+ * forward over a desk leans. 0 when too few heights have points. */
+static double
+tracker_body_lean(const TorsoPoints *pts, double lo, double hi)
+{
+	double t[LEAN_BINS], h[LEAN_BINS], slopes[LEAN_BINS * (LEAN_BINS - 1) / 2];
+	double v[MAX_FIT_POINTS];
+	int n_bins = 0, n_slopes = 0;
+
+	for (int b = 0; b < LEAN_BINS; b++) {
+		double b0 = lo + (hi - lo) * b / LEAN_BINS,
+		       b1 = lo + (hi - lo) * (b + 1) / LEAN_BINS;
+		int n = 0;
+
+		for (int i = 0; i < pts->n; i++) {
+			if (pts->h[i] >= b0 && pts->h[i] < b1)
+				v[n++] = pts->t[i];
+		}
+		if (n < LEAN_MIN_POINTS)
+			continue;
+		t[n_bins] = tracker_body_median(v, n);
+		h[n_bins++] = 0.5 * (b0 + b1);
+	}
+	if (n_bins < 3)
+		return 0.0;
+	for (int i = 0; i < n_bins; i++) {
+		for (int j = i + 1; j < n_bins; j++)
+			slopes[n_slopes++] = (t[j] - t[i]) / (h[j] - h[i]);
+	}
+	return CLAMP(tracker_body_median(slopes, n_slopes), -LEAN_MAX, LEAN_MAX);
+}
+
+/* The points as an upright torso's: each moved towards the sensor by
+ * @lean times its height above @pivot, and the head with them. */
+static void
+tracker_body_torso_unlean(TorsoPoints *pts, double lean, double pivot)
+{
+	for (int i = 0; i < pts->n; i++)
+		tracker_body_torso_add(pts, i, pts->s[i], pts->t[i] - lean * (pts->h[i] - pivot),
+		                       pts->h[i]);
+	pts->head_t -= lean * (pts->head_h - pivot);
 }
 
 /* The best centre along a row of lateral positions around @s0 for
@@ -426,7 +485,7 @@ tracker_body_torso_thin(const TorsoPoints *pts, TorsoPoints *thin)
 	/* Half the points, half the prior. */
 	thin->head_weight *= 0.5;
 	for (int i = 0; i < pts->n; i += 2)
-		tracker_body_torso_add(thin, thin->n++, pts->s[i], pts->t[i]);
+		tracker_body_torso_add(thin, thin->n++, pts->s[i], pts->t[i], pts->h[i]);
 }
 
 /* The cost has local minima a turn or a hand's breadth apart: the
@@ -538,22 +597,72 @@ tracker_body_about(TrackerBody *body)
 	tracker_body_reverse(body);
 }
 
-/* The frame from the fitted stadium; the origin is on the floor. */
+/* The torso joint: the middle of the torso band, where the stadium's
+ * centre is fitted and about which the body leans. */
+static TrackerVec3
+tracker_body_centre(const TrackerBody *body)
+{
+	return tracker_body_point(body, 0.0, TRACKER_BODY_TORSO_UP * body->height, 0.0);
+}
+
+/* The frame from the fitted stadium and @body->lean: the torso joint at
+ * the stadium's centre, @level0 + TORSO_UP H above the floor, the body's
+ * up turned from the floor's by the lean, away from the sensor, and the
+ * origin under the pelvis that much down along it. */
 static void
 tracker_body_frame(TrackerBody *body, const TrackerFloor *floor, TorsoPose pose, double level0,
                    TrackerVec3 e1, TrackerVec3 e2)
 {
-	double c = cos(pose.yaw), s = sin(pose.yaw);
+	double c = cos(pose.yaw), s = sin(pose.yaw),
+	       centre_up = TRACKER_BODY_TORSO_UP * body->height;
+	TrackerVec3 centre, up;
 
 	body->yaw = pose.yaw;
-	body->up = floor->up;
 	body->left = tracker_vec3_add(tracker_vec3_scale(e1, c), tracker_vec3_scale(e2, -s));
 	body->forward = tracker_vec3_add(tracker_vec3_scale(e1, -s), tracker_vec3_scale(e2, -c));
 	if (body->away)
 		tracker_body_reverse(body);
-	body->origin =
-	        tracker_vec3_add(tracker_vec3_scale(e1, pose.cs), tracker_vec3_scale(e2, pose.ct));
-	body->origin = tracker_vec3_mad(body->origin, floor->up, level0 - floor->offset);
+	up = tracker_vec3_normalize(tracker_vec3_mad(floor->up, e2, body->lean));
+	body->up = up;
+	body->left = tracker_vec3_normalize(
+	        tracker_vec3_mad(body->left, up, -tracker_vec3_dot(body->left, up)));
+	body->forward = tracker_vec3_normalize(
+	        tracker_vec3_mad(body->forward, up, -tracker_vec3_dot(body->forward, up)));
+	centre = tracker_vec3_add(tracker_vec3_scale(e1, pose.cs), tracker_vec3_scale(e2, pose.ct));
+	centre = tracker_vec3_mad(centre, floor->up, level0 + centre_up - floor->offset);
+	body->origin = tracker_vec3_mad(centre, up, -centre_up);
+}
+
+/* The floor's height under the body (@level0 of tracker_body_frame()):
+ * the torso joint's height less TORSO_UP H. */
+static double
+tracker_body_level(const TrackerBody *body, const TrackerFloor *floor)
+{
+	return tracker_floor_height(floor, tracker_body_centre(body)) -
+	       TRACKER_BODY_TORSO_UP * body->height;
+}
+
+/* The torso's lean this frame, the points unleant by it: half way from
+ * last frame's lean (@previous, or NULL) to what the points show.
+ *
+ * Only while the floor is not seen. Then up is the settings' guess, and a
+ * camera tilted otherwise than they say (on a desk looking up at a
+ * seated user, on a shelf looking down) shows everyone leaning: the
+ * torso is the best measure of up there is. With the floor seen, up is
+ * measured and the lean is the body's own; the band's slope does not yet
+ * tell that from arms held across part of it, so the body stands upright. */
+static void
+tracker_body_lean_points(TrackerBody *body, TorsoPoints *pts, const TrackerFloor *floor,
+                         double level0, double H, const TrackerBody *previous)
+{
+	double lean =
+	        floor->seen ? 0.0
+	                    : tracker_body_lean(pts, level0 + BAND_LOW * H, level0 + BAND_HIGH * H);
+
+	if (previous != NULL)
+		lean = previous->lean + LEAN_FOLLOW * (lean - previous->lean);
+	body->lean = lean;
+	tracker_body_torso_unlean(pts, lean, level0 + TRACKER_BODY_TORSO_UP * H);
 }
 
 /* Body height, and the height of the floor under the person (0 when the
@@ -603,9 +712,10 @@ tracker_body_fit(TrackerBody *body, const TrackerBodyCells *cells, const Tracker
 		tracker_body_torso_trim(&pts, H);
 	if (pts.n < MIN_FIT_POINTS)
 		return FALSE;
+	tracker_body_lean_points(body, &pts, cells->floor, level0, H, previous);
 	if (previous != NULL) {
-		prev.cs = tracker_vec3_dot(previous->origin, e1);
-		prev.ct = tracker_vec3_dot(previous->origin, e2);
+		prev.cs = tracker_vec3_dot(tracker_body_centre(previous), e1);
+		prev.ct = tracker_vec3_dot(tracker_body_centre(previous), e2);
 		prev.yaw = previous->yaw;
 	}
 	if (previous != NULL && !search) {
@@ -646,7 +756,7 @@ tracker_body_fit(TrackerBody *body, const TrackerBodyCells *cells, const Tracker
 void
 tracker_body_refit(TrackerBody *body, const TrackerBodyCells *cells, const TrackerPerson *person)
 {
-	double level0 = tracker_floor_height(cells->floor, body->origin);
+	double level0 = tracker_body_level(body, cells->floor);
 	TrackerVec3 e1, e2;
 	TorsoPoints pts;
 	TorsoPose pose;
@@ -657,8 +767,9 @@ tracker_body_refit(TrackerBody *body, const TrackerBodyCells *cells, const Track
 		tracker_body_torso_trim(&pts, body->height);
 	if (pts.n < MIN_FIT_POINTS)
 		return;
-	pose.cs = tracker_vec3_dot(body->origin, e1);
-	pose.ct = tracker_vec3_dot(body->origin, e2);
+	tracker_body_torso_unlean(&pts, body->lean, level0 + TRACKER_BODY_TORSO_UP * body->height);
+	pose.cs = tracker_vec3_dot(tracker_body_centre(body), e1);
+	pose.ct = tracker_vec3_dot(tracker_body_centre(body), e2);
 	pose.yaw = body->yaw;
 	tracker_body_torso_descend(&pts, &pose, 20.0, 5, 3);
 	tracker_body_frame(body, cells->floor, pose, level0, e1, e2);

@@ -53,6 +53,12 @@ typedef struct {
 	 * person faces away from the sensor, @left and @forward turned so.
 	 * The fit keeps last frame's; tracker_body_turn() changes it. */
 	gboolean away;
+	/* How far the torso leans away from the sensor, as a tangent: the
+	 * front of the torso band lies this many mm farther per mm higher
+	 * (negative: leaning towards it). @up is the floor's up turned so. A
+	 * camera tilted without a floor in view to say so looks the same;
+	 * measured only then, and 0 while the floor is seen. */
+	double lean;
 	TrackerVec3 head;
 	double head_radius;
 	/* The trunk and head as capsules: what is not an arm or a leg. */

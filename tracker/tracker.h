@@ -36,8 +36,12 @@
  *   to face the sensor unless, side-on, it walks the other way (people walk
  *   forward); and since a torso leaning back, or with an arm across it,
  *   fits side-on about as well as facing, the fit leans toward facing the
- *   sensor, as people mostly do. Limbs (tracker-limb.c) are two-segment
- *   chains scored against the depth.
+ *   sensor, as people mostly do. While no floor is seen, up is only the
+ *   settings' guess: the torso's slope with height (its front farther
+ *   from the sensor higher up) is taken as its lean, and the body is
+ *   tipped by it about the torso joint, so that a camera on a desk looking
+ *   up at a user does not leave the trunk standing upright behind them.
+ *   Limbs (tracker-limb.c) are two-segment chains scored against the depth.
  * - users (tracker-users.c): tracks keep their place over time. A track is
  *   reported, and given its id, once the sensor does not see through where
  *   its legs would be and the person's own surface is there (or it sees

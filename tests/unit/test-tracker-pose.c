@@ -181,6 +181,44 @@ test_assumed(void)
 		                  <, JOINT_EPS_MM);
 }
 
+/* The floor cut away and the tilt told wrong by 24 degrees: everyone then
+ * seems to lean, and the torso's own slope says by how much, so that the
+ * trunk is not tipped about the torso joint. Upright by the settings, the
+ * neck and shoulders were 84 to 103 mm off and the hips 325 mm; the hips
+ * are still farther off than the shoulders, hung by an assumed height
+ * with no floor to measure it. */
+static void
+test_lean_measured(void)
+{
+	static const struct {
+		int joint;
+		double eps_mm;
+	} trunk[] = {
+		{ TRACKER_JOINT_NECK, 75.0 },           { TRACKER_JOINT_LEFT_SHOULDER, 75.0 },
+		{ TRACKER_JOINT_RIGHT_SHOULDER, 75.0 }, { TRACKER_JOINT_LEFT_HIP, 200.0 },
+		{ TRACKER_JOINT_RIGHT_HIP, 200.0 },
+	};
+	g_autoptr(Tracker) tracker = new_tracker(0.0, 25.0, 0.0);
+	g_autoptr(DemoScene) scene = NULL;
+	const DemoTruth *truth;
+	TrackerCameraPose pose;
+	TrackerFrame out;
+
+	track(tracker, "tall", 30, 10, TRUE, &scene, &out);
+	tracker_get_camera_pose(tracker, &pose);
+	g_assert_cmpint(pose.floor, ==, TRACKER_FLOOR_UNKNOWN);
+	truth = demo_scene_truth(scene);
+	g_assert_cmpuint(out.n_users, ==, 1);
+	for (guint i = 0; i < G_N_ELEMENTS(trunk); i++) {
+		int j = trunk[i].joint;
+		double d = tracker_vec3_distance(out.users[0].joints[j].position,
+		                                 truth->people[0].joints[j]);
+
+		g_test_message("%s %.0f mm off", tracker_joint_name(j), d);
+		g_assert_cmpfloat(d, <, trunk[i].eps_mm);
+	}
+}
+
 /* tracker_reset() forgets the floor seen; the settings' pose stays. */
 static void
 test_reset(void)
@@ -254,6 +292,7 @@ main(int argc, char **argv)
 		g_test_add_data_func(path, &rooms[i], test_measured);
 	}
 	g_test_add_func("/tracker/camera-pose/assumed/floor-cut-away", test_assumed);
+	g_test_add_func("/tracker/camera-pose/assumed/tilt-told-wrong", test_lean_measured);
 	g_test_add_func("/tracker/camera-pose/reset-back-to-settings", test_reset);
 	g_test_add_func("/tracker/camera-pose/async", test_async);
 	return g_test_run();
