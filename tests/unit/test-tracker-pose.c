@@ -159,6 +159,17 @@ test_measured(gconstpointer data)
 	assert_pose(&pose, TRACKER_FLOOR_SEEN, room->height, room->tilt, 0.0);
 }
 
+/* Ten frames of "tall" with the floor cut away through @tracker: the one
+ * user tracked in @out, the pose taken in @pose; the scene's truth. */
+static const DemoTruth *
+track_floor_cut(Tracker *tracker, DemoScene **scene, TrackerCameraPose *pose, TrackerFrame *out)
+{
+	track(tracker, "tall", 30, 10, TRUE, scene, out);
+	tracker_get_camera_pose(tracker, pose);
+	g_assert_cmpuint(out->n_users, ==, 1);
+	return demo_scene_truth(*scene);
+}
+
 /* The floor cut away: with the pose given, the tracker knows where the
  * floor is, and legs reach it. */
 static void
@@ -166,15 +177,11 @@ test_assumed(void)
 {
 	g_autoptr(Tracker) tracker = new_tracker(1000.0, 1.0, 0.0);
 	g_autoptr(DemoScene) scene = NULL;
-	const DemoTruth *truth;
 	TrackerCameraPose pose;
 	TrackerFrame out;
+	const DemoTruth *truth = track_floor_cut(tracker, &scene, &pose, &out);
 
-	track(tracker, "tall", 30, 10, TRUE, &scene, &out);
-	tracker_get_camera_pose(tracker, &pose);
 	assert_pose(&pose, TRACKER_FLOOR_ASSUMED, 1000.0, 1.0, 0.0);
-	truth = demo_scene_truth(scene);
-	g_assert_cmpuint(out.n_users, ==, 1);
 	for (int j = TRACKER_JOINT_LEFT_KNEE; j <= TRACKER_JOINT_RIGHT_FOOT; j++)
 		g_assert_cmpfloat(tracker_vec3_distance(out.users[0].joints[j].position,
 		                                        truth->people[0].joints[j]),
@@ -200,15 +207,11 @@ test_lean_measured(void)
 	};
 	g_autoptr(Tracker) tracker = new_tracker(0.0, 25.0, 0.0);
 	g_autoptr(DemoScene) scene = NULL;
-	const DemoTruth *truth;
 	TrackerCameraPose pose;
 	TrackerFrame out;
+	const DemoTruth *truth = track_floor_cut(tracker, &scene, &pose, &out);
 
-	track(tracker, "tall", 30, 10, TRUE, &scene, &out);
-	tracker_get_camera_pose(tracker, &pose);
 	g_assert_cmpint(pose.floor, ==, TRACKER_FLOOR_UNKNOWN);
-	truth = demo_scene_truth(scene);
-	g_assert_cmpuint(out.n_users, ==, 1);
 	for (guint i = 0; i < G_N_ELEMENTS(trunk); i++) {
 		int j = trunk[i].joint;
 		double d = tracker_vec3_distance(out.users[0].joints[j].position,
