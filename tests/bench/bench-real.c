@@ -8,18 +8,6 @@
 #include "testutil.h"
 #include "tracker/tracker.h"
 
-static const TrackerUser *
-bench_real_main_user(const TrackerFrame *out)
-{
-	const TrackerUser *main_user = NULL;
-
-	for (guint u = 0; u < out->n_users; u++) {
-		if (main_user == NULL || out->users[u].n_pixels > main_user->n_pixels)
-			main_user = &out->users[u];
-	}
-	return main_user;
-}
-
 /* The user's upper-body joints inside the person, printed with how far
  * behind the surface each is. */
 static guint
@@ -46,17 +34,15 @@ bench_real_inside(const guint16 *mm, const TrackerUser *user, BenchReal *r)
 static gboolean
 bench_real_mark(const MarksJoint *mark, const TrackerUser *user)
 {
-	const TrackerJoint *joint = user != NULL ? &user->joints[mark->joint] : NULL;
 	double d;
+	gboolean found = score_mark_found(mark, user, &d);
 
-	if (joint == NULL || joint->confidence <= 0.0) {
+	if (d < 0.0)
 		printf(" %s not reported, MISSED;", tracker_joint_name(mark->joint));
-		return FALSE;
-	}
-	d = tracker_vec3_distance(joint->position, marks_joint_position(mark));
-	printf(" %s %.0f mm%s;", tracker_joint_name(mark->joint), d,
-	       d < SCORE_NEAR_MM ? "" : " MISSED");
-	return d < SCORE_NEAR_MM;
+	else
+		printf(" %s %.0f mm%s;", tracker_joint_name(mark->joint), d,
+		       found ? "" : " MISSED");
+	return found;
 }
 
 /* Each joint marked on @file: how far the user's is from the mark. */
@@ -91,7 +77,7 @@ bench_real_frame(Tracker *tracker, const char *path, GPtrArray *marks, guint64 n
 	testutil_load_raw(path, mm);
 	tracker_reset(tracker);
 	g_assert_true(tracker_process(tracker, mm, number, 0, &out, &error));
-	user = bench_real_main_user(&out);
+	user = score_main_user(&out);
 	printf("  %s: %u user(s); inside:", base, out.n_users);
 	bench_real_inside(mm, user, r);
 	printf("\n");

@@ -244,3 +244,27 @@ score_inside(const guint16 *mm, const TrackerJoint *joint, double *behind_mm)
 	*behind_mm = joint->position.z - surface;
 	return *behind_mm >= -SCORE_INSIDE_FRONT_MM && *behind_mm <= SCORE_INSIDE_BACK_MM;
 }
+
+const TrackerUser *
+score_main_user(const TrackerFrame *frame)
+{
+	const TrackerUser *main_user = NULL;
+
+	for (guint u = 0; u < frame->n_users; u++) {
+		if (main_user == NULL || frame->users[u].n_pixels > main_user->n_pixels)
+			main_user = &frame->users[u];
+	}
+	return main_user;
+}
+
+gboolean
+score_mark_found(const MarksJoint *mark, const TrackerUser *user, double *distance_mm)
+{
+	const TrackerJoint *joint = user != NULL ? &user->joints[mark->joint] : NULL;
+
+	*distance_mm = -1.0;
+	if (joint == NULL || joint->confidence <= 0.0)
+		return FALSE;
+	*distance_mm = tracker_vec3_distance(joint->position, marks_joint_position(mark));
+	return *distance_mm < SCORE_NEAR_MM;
+}

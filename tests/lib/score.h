@@ -6,6 +6,7 @@
 #include <glib.h>
 
 #include "demo/demo-scene.h"
+#include "marks.h"
 #include "tracker/tracker-types.h"
 
 #define SCORE_NEAR_MM    100.0 /* a joint this near the truth is found */
@@ -72,3 +73,18 @@ guint score_people_in_view(const DemoTruth *truth);
  * @behind_mm gets how far behind the surface it is.
  */
 gboolean score_inside(const guint16 *mm, const TrackerJoint *joint, double *behind_mm);
+
+/**
+ * score_main_user:
+ * The user of @frame with the most pixels (a real frame can show a
+ * second person behind the first), or NULL when there is none.
+ */
+const TrackerUser *score_main_user(const TrackerFrame *frame);
+
+/**
+ * score_mark_found:
+ * Whether @user (or NULL) reports the joint @mark marks by hand and puts
+ * it within SCORE_NEAR_MM of the mark. @distance_mm gets how far it is,
+ * or -1 when it is not reported.
+ */
+gboolean score_mark_found(const MarksJoint *mark, const TrackerUser *user, double *distance_mm);

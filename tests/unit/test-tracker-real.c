@@ -27,17 +27,12 @@ static TrackerUser
 track_main_user(const guint16 *mm)
 {
 	g_autoptr(Tracker) tracker = tracker_new(NULL, NULL);
-	const TrackerUser *user = NULL;
 	TrackerFrame out;
 
 	for (int k = 0; k < REAL_REPEATS; k++)
 		g_assert_true(tracker_process(tracker, mm, k, k * 33333, &out, NULL));
 	g_assert_cmpuint(out.n_users, >=, 1);
-	for (guint u = 0; u < out.n_users; u++) {
-		if (user == NULL || out.users[u].n_pixels > user->n_pixels)
-			user = &out.users[u];
-	}
-	return *user;
+	return *score_main_user(&out);
 }
 
 static void
@@ -82,16 +77,14 @@ count_found(GPtrArray *marks, const char *file, const TrackerUser *user, guint *
 
 	for (guint i = 0; i < marks->len; i++) {
 		const MarksJoint *m = g_ptr_array_index(marks, i);
-		const TrackerJoint *joint = &user->joints[m->joint];
 		double d;
 
 		if (strcmp(m->file, file) != 0)
 			continue;
 		(*marked)++;
-		d = tracker_vec3_distance(joint->position, marks_joint_position(m));
+		found += score_mark_found(m, user, &d);
 		g_test_message("%s: %s %.0f mm off the mark", file, tracker_joint_name(m->joint),
 		               d);
-		found += joint->confidence > 0.0 && d < SCORE_NEAR_MM;
 	}
 	return found;
 }
