@@ -15,8 +15,12 @@
  * is not at its end, and what is about it is not the hand. */
 #define AHEAD_MM     85.0
 #define MAX_AHEAD_MM 30.0
-/* An elbow this much nearer the sensor than its hand may be the hand. */
+/* An elbow this much nearer the sensor than its hand may be the hand,
+ * if it ends the arm: nothing of the user within the ball about it lies
+ * nearer the sensor than this (a hand's depth with its fingers, and the
+ * joint's own depth behind the surface). */
 #define FLIP_NEARER_MM 50.0
+#define FLIP_END_MM    150.0
 /* A hand joins its forearm at the wrist: where the forearm is seen
  * across the image, what is cut out must go on past the wrist over this
  * much, or it is some other part of the body the joint fell on. */
@@ -495,6 +499,36 @@ hand_measure_at(TrackerHandFinder *f, const TrackerHandImage *image, TrackerVec3
 	return hand_measure(f, image, &w, m);
 }
 
+/* Whether the point @p, the limb coming from @from, ends it: nothing
+ * of the user about it lies much nearer the sensor. A forearm held
+ * toward the sensor shows its fist in front of the elbow. */
+static gboolean
+hand_ends_limb(TrackerHandFinder *f, const TrackerHandImage *image, TrackerVec3 p, TrackerVec3 from)
+{
+	HandWindow w;
+	int mid;
+	double reach;
+
+	if (!hand_window(image->camera, p, from, &w))
+		return FALSE;
+	w.image = image;
+	hand_sample(f, &w);
+	mid = w.side / 2;
+	reach = BALL_MM / w.sample_mm;
+	for (int j = 0; j < w.side; j++) {
+		for (int i = 0; i < w.side; i++) {
+			float z;
+
+			if (hypot(i - mid, j - mid) > reach)
+				continue;
+			z = hand_z(f, &w, j * w.side + i);
+			if (z > 0.0f && z < p.z - FLIP_END_MM)
+				return FALSE;
+		}
+	}
+	return TRUE;
+}
+
 TrackerHand
 tracker_hand_classify(TrackerHandFinder *finder, const TrackerHandImage *image, TrackerVec3 hand,
                       TrackerVec3 elbow, double confidence, TrackerHandMeasure *measure)
@@ -512,7 +546,7 @@ tracker_hand_classify(TrackerHandFinder *finder, const TrackerHandImage *image, 
 	 * elbow where the hand is and the hand on the elbow: an elbow
 	 * nearer the sensor than the hand that ends an arm as a hand does
 	 * is taken for the hand. */
-	else if (elbow.z < hand.z - FLIP_NEARER_MM &&
+	else if (elbow.z < hand.z - FLIP_NEARER_MM && hand_ends_limb(finder, image, elbow, hand) &&
 	         hand_measure_at(finder, image, elbow, hand, &other)) {
 		m = other;
 		found = TRUE;

@@ -42,10 +42,13 @@ showing_init(Showing *s, double height, double z, DemoArm arm, DemoHand hand)
 		                  .n_actors = 1 };
 }
 
-/* The state of the hand on @side in frame @number of @s, from the true
- * joints and the true person's pixels; @confidence for the hand joint. */
+/* The state of a hand in frame @number of @s, from the true person's
+ * pixels, the hand joint @behind_mm deeper than the true joint
+ * @hand_joint and the elbow at the true joint @elbow_joint; @confidence
+ * for the hand joint. */
 static TrackerHand
-classify_showing(const Showing *s, guint64 seed, guint64 number, int side, double confidence)
+classify_at(const Showing *s, guint64 seed, guint64 number, TrackerJointId hand_joint,
+            double behind_mm, TrackerJointId elbow_joint, double confidence)
 {
 	g_autoptr(DemoScene) scene = demo_scene_new(&s->script, seed);
 	g_autoptr(DepthFrame) frame = depth_frame_new();
@@ -61,13 +64,22 @@ classify_showing(const Showing *s, guint64 seed, guint64 number, int side, doubl
 	p = &frame->truth->people[0];
 	for (int i = 0; i < DEPTH_PIXELS; i++)
 		labels[i] = frame->truth->labels[i];
-	hand = tracker_hand_classify(finder,
-	                             &(TrackerHandImage){ &camera, frame->mm, labels, 1,
-	                                                  DEPTH_WIDTH, DEMO_LABEL_PERSON(p->id) },
-	                             p->joints[TRACKER_JOINT_LEFT_HAND + side],
-	                             p->joints[TRACKER_JOINT_LEFT_ELBOW + side], confidence, NULL);
+	hand = tracker_hand_classify(
+	        finder,
+	        &(TrackerHandImage){ &camera, frame->mm, labels, 1, DEPTH_WIDTH,
+	                             DEMO_LABEL_PERSON(p->id) },
+	        tracker_vec3_add(p->joints[hand_joint], tracker_vec3(0.0, 0.0, behind_mm)),
+	        p->joints[elbow_joint], confidence, NULL);
 	tracker_hand_finder_free(finder);
 	return hand;
+}
+
+/* ...of the hand on @side, at its true joints. */
+static TrackerHand
+classify_showing(const Showing *s, guint64 seed, guint64 number, int side, double confidence)
+{
+	return classify_at(s, seed, number, TRACKER_JOINT_LEFT_HAND + side, 0.0,
+	                   TRACKER_JOINT_LEFT_ELBOW + side, confidence);
 }
 
 /* Both hands of people of three sizes 1.5 m off, on frames with two
@@ -148,6 +160,42 @@ test_unknown_far(void)
 
 			g_assert_cmpint(hand.state, ==, TRACKER_HAND_UNKNOWN);
 			g_assert_cmpfloat(hand.confidence, ==, 0.0);
+		}
+	}
+}
+
+/* Fists held in front of the chest, ready to push, each arm's fit folded
+ * back: the hand joint laid behind the shoulder, the elbow where it is.
+ * The elbow is then nearer the sensor than the hand, as when an arm held
+ * up in front is fitted the wrong way round, but it does not end the
+ * arm: the fist lies in front of it. What is about the elbow is not a
+ * hand, and the hand is never called open. */
+static void
+test_fist_ahead_of_folded_fit(void)
+{
+	static const double heights[] = { 1580.0, 1750.0, 1900.0 };
+	static const double distances[] = { 1000.0, 1300.0 };
+
+	for (guint h = 0; h < G_N_ELEMENTS(heights); h++) {
+		for (guint d = 0; d < G_N_ELEMENTS(distances); d++) {
+			Showing s;
+
+			showing_init(&s, heights[h], distances[d], DEMO_ARM_CHEST,
+			             DEMO_HAND_CLOSED);
+			for (guint64 seed = 1; seed <= SEEDS; seed++) {
+				for (int side = 0; side < 2; side++) {
+					TrackerHand hand = classify_at(
+					        &s, seed, 10 + seed,
+					        TRACKER_JOINT_LEFT_SHOULDER + side, 120.0,
+					        TRACKER_JOINT_LEFT_ELBOW + side, 1.0);
+
+					g_test_message("height %.0f at %.0f seed %" G_GUINT64_FORMAT
+					               " side %d: state %d confidence %.2f",
+					               heights[h], distances[d], seed, side,
+					               hand.state, hand.confidence);
+					g_assert_cmpint(hand.state, !=, TRACKER_HAND_OPEN);
+				}
+			}
 		}
 	}
 }
@@ -244,6 +292,7 @@ main(int argc, char **argv)
 	g_test_add_func("/tracker/hand/closed-at-1500", test_closed_at_1500);
 	g_test_add_func("/tracker/hand/unknown-without-joint", test_unknown_without_joint);
 	g_test_add_func("/tracker/hand/unknown-far", test_unknown_far);
+	g_test_add_func("/tracker/hand/fist-ahead-of-folded-fit", test_fist_ahead_of_folded_fit);
 	g_test_add_func("/tracker/hand/update/needs-two-frames", test_update_needs_two_frames);
 	g_test_add_func("/tracker/hand/update/holds-one-frame", test_update_holds_one_frame);
 	g_test_add_func("/tracker/hand/tracker/zone-grip", test_tracker_zone_grip);
