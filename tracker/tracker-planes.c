@@ -7,6 +7,7 @@
 
 #define LEVEL_COS        0.87      /* a level surface's normal is within 30 degrees of up */
 #define LEVEL_AREA_MM2   300000.0  /* ...and it is the room's from 0.3 square metres */
+#define FLOOR_PIECE_MM   100.0     /* a level plane this near the floor's height is of it */
 #define UPRIGHT_AREA_MM2 1000000.0 /* an upright one from a square metre */
 #define UPRIGHT_SIDE_MM  500.0     /* ...half a metre each way */
 #define UPRIGHT_WIDE_MM  2200.0    /* ...or one wider than anyone's arms */
@@ -40,13 +41,15 @@ struct _TrackerPlanes {
 	int n;
 	guint8 *mask;    /* per cell: on a flat surface this frame */
 	guint8 *on;      /* per cell: the plane it was on when last searched, + 1; 0 none */
+	guint8 *was_on;  /* ...and the search before, while searching */
 	guint8 *visited; /* per cell, while searching */
 	int *queue;
 	float *nx, *ny, *nz; /* normals, while searching */
 	float *ray;          /* per cell: the length of its ray per mm of depth */
 	Plane planes[MAX_PLANES];
 	guint n_planes;
-	guint frames; /* since the last search */
+	Plane was[MAX_PLANES]; /* the planes of the search before, while searching */
+	guint frames;          /* since the last search */
 };
 
 TrackerPlanes *
@@ -57,6 +60,7 @@ tracker_planes_new(const TrackerGrid *grid)
 	planes->n = grid->n;
 	planes->mask = g_new0(guint8, grid->n);
 	planes->on = g_new0(guint8, grid->n);
+	planes->was_on = g_new0(guint8, grid->n);
 	planes->visited = g_new0(guint8, grid->n);
 	planes->queue = g_new(int, grid->n);
 	planes->nx = g_new0(float, grid->n);
@@ -78,6 +82,7 @@ tracker_planes_free(TrackerPlanes *planes)
 		return;
 	g_free(planes->mask);
 	g_free(planes->on);
+	g_free(planes->was_on);
 	g_free(planes->visited);
 	g_free(planes->queue);
 	g_free(planes->nx);
@@ -317,6 +322,13 @@ tracker_planes_extents(const Region *r, const TrackerGrid *grid, TrackerVec3 up,
 	*along = s1 - s0;
 }
 
+/* How nearly @p faces up: the cosine between its normal and @up. */
+static inline double
+tracker_planes_up(const Plane *p, TrackerVec3 up)
+{
+	return p->n[0] * up.x + p->n[1] * up.y + p->n[2] * up.z;
+}
+
 /* A level surface (a floor, a table's top) is the room's when it is as
  * big as a small table: nobody has a level surface that big. An upright
  * one must be bigger than a person can be flat: a person seen whole at a
@@ -330,9 +342,8 @@ tracker_planes_is_structure(const Region *r, const TrackerGrid *grid, TrackerVec
                             const int *cells, int n)
 {
 	double across, along;
-	double level = r->plane.n[0] * up.x + r->plane.n[1] * up.y + r->plane.n[2] * up.z;
 
-	if (fabs(level) >= LEVEL_COS)
+	if (fabs(tracker_planes_up(&r->plane, up)) >= LEVEL_COS)
 		return r->area >= LEVEL_AREA_MM2;
 	tracker_planes_extents(r, grid, up, cells, n, &across, &along);
 	return (r->area >= UPRIGHT_AREA_MM2 && across >= UPRIGHT_SIDE_MM &&
@@ -340,11 +351,61 @@ tracker_planes_is_structure(const Region *r, const TrackerGrid *grid, TrackerVec
 	       across >= UPRIGHT_WIDE_MM || along >= UPRIGHT_TALL_MM;
 }
 
-/* Grows every region, keeping those of the room's surfaces. */
+/* Whether plane @p of the search before was the floor's: level, facing
+ * up, and at the height of the one that lay farthest below the sensor
+ * (@floor_d), as the floor's pieces about people's feet are. */
+static gboolean
+tracker_planes_was_floor(const TrackerPlanes *planes, int p, TrackerVec3 up, double floor_d)
+{
+	return tracker_planes_up(&planes->was[p], up) >= LEVEL_COS &&
+	       planes->was[p].d >= floor_d - FLOOR_PIECE_MM;
+}
+
+/* The floor stands still: a cell on it at the search before that still
+ * lies on it is on it now, though people standing on the rest of it (a
+ * strip of floor before a wall) left too little of it in view to be
+ * found again. The floor alone: a seat or a table top, found with a
+ * person's lap or forearms on it at some search, would keep them for as
+ * long as the person held still. */
+static void
+tracker_planes_keep_floor(TrackerPlanes *planes, const TrackerGrid *grid, guint n_was,
+                          TrackerVec3 up)
+{
+	guint8 to[MAX_PLANES] = { 0 };
+	double floor_d = -G_MAXDOUBLE;
+
+	for (guint p = 0; p < n_was; p++) {
+		if (tracker_planes_up(&planes->was[p], up) >= LEVEL_COS)
+			floor_d = MAX(floor_d, planes->was[p].d);
+	}
+	for (int k = 0; k < grid->n; k++) {
+		int was = planes->was_on[k] - 1;
+
+		if (planes->on[k] != 0 || was < 0 || (guint)was >= n_was || grid->z[k] <= 0.0f ||
+		    !tracker_planes_was_floor(planes, was, up, floor_d) ||
+		    tracker_planes_distance(&planes->was[was], grid, k) >=
+		            tracker_planes_tolerance(grid->z[k]))
+			continue;
+		if (to[was] == 0) {
+			if (planes->n_planes >= MAX_PLANES)
+				continue;
+			planes->planes[planes->n_planes++] = planes->was[was];
+			to[was] = (guint8)planes->n_planes;
+		}
+		planes->on[k] = to[was];
+	}
+}
+
+/* Grows every region, keeping those of the room's surfaces, and keeps
+ * what is left in view of the floor found before. */
 static void
 tracker_planes_search(TrackerPlanes *planes, const TrackerGrid *grid, TrackerVec3 up)
 {
+	guint n_was = planes->n_planes;
+
 	tracker_planes_normals(planes, grid);
+	memcpy(planes->was_on, planes->on, planes->n);
+	memcpy(planes->was, planes->planes, n_was * sizeof(Plane));
 	memset(planes->on, 0, planes->n);
 	memset(planes->visited, 0, planes->n);
 	planes->n_planes = 0;
@@ -361,6 +422,7 @@ tracker_planes_search(TrackerPlanes *planes, const TrackerGrid *grid, TrackerVec
 		for (int i = 0; i < n; i++)
 			planes->on[planes->queue[i]] = (guint8)planes->n_planes;
 	}
+	tracker_planes_keep_floor(planes, grid, n_was, up);
 }
 
 void

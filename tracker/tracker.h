@@ -16,12 +16,14 @@
  *   when it is out of view. Nothing below needs it: it only tells heights.
  * - room (tracker-planes.c, tracker-background.c): what is not a person.
  *   Large flat surfaces (walls, doors, table tops) are found every few
- *   frames; a background model learns, per cell, the depth that has held
- *   while no user was on it (see tracker-background.h): users' outlines
- *   and a margin about them learn nothing of the user, but what they read
- *   from before the user was first seen, or farther back than the user
- *   reaches, is still the room's (the desk a person walks behind). Both
- *   are masked out before segmentation.
+ *   frames, and what stays in view of the floor's is kept from one search
+ *   to the next (a strip of floor people stand on); a background model
+ *   learns, per cell, the depth that has held while no user was on it
+ *   (see tracker-background.h): users' outlines and a margin about them
+ *   learn nothing of the user, but what they read from before the user
+ *   was first seen, or farther back than the user reaches, is still the
+ *   room's (the desk a person walks behind). Both are masked out before
+ *   segmentation.
  * - segmentation (tracker-segment.c): connected surfaces of what is left.
  *   A person is found from a head (a cap of head width that is an outline
  *   against what lies behind, all of one depth, on shoulders and a torso
