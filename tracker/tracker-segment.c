@@ -425,7 +425,8 @@ tracker_segmenter_torso_level(const TrackerSegmenter *seg, const TrackerGrid *gr
 /* The share of rows from @row down @depth_mm that a body fills in the
  * three columns around @col: a head has a neck and a torso under it.
  * With @hide, rows hidden behind a surface in front (an arm across the
- * chest, the head of someone nearer) are not judged; most must be seen. */
+ * chest, the head of someone nearer) are not judged; a third must be
+ * seen, as much as head and neck are. */
 static double
 tracker_segmenter_below(const TrackerSegmenter *seg, const TrackerGrid *grid, int b, int col,
                         int row, double cell_mm, double depth_mm, float z, gboolean hide)
@@ -445,7 +446,7 @@ tracker_segmenter_below(const TrackerSegmenter *seg, const TrackerGrid *grid, in
 		seen += any || !hidden;
 		all++;
 	}
-	return tracker_segmenter_seen_share(filled, seen, all);
+	return 3 * seen >= all && seen > 0 ? (double)filled / seen : 0.0;
 }
 
 /* The widest run of body cells through column @col in the rows from
@@ -471,17 +472,36 @@ tracker_segmenter_widest(const TrackerSegmenter *seg, const TrackerGrid *grid, i
 	return widest;
 }
 
+/* How many of rows @row0..@row1 of column @col are hidden behind a
+ * surface in front of a body at depth @z, and how many there are. */
+static int
+tracker_segmenter_hidden_rows(const TrackerSegmenter *seg, const TrackerGrid *grid, int col,
+                              int row0, int row1, float z, int *all)
+{
+	int hidden = 0;
+
+	*all = 0;
+	for (int v = MAX(0, row0); v <= MIN(seg->height - 1, row1); v++, (*all)++)
+		hidden += tracker_segmenter_in_front(seg, grid, v * seg->width + col, z);
+	return hidden;
+}
+
 /* A head sits on shoulders: the body a little below it is wider than
  * the head, even seen side-on (chest and arms). The side of a cabinet
- * under its top, or a post, is as wide below as at its top. */
+ * under its top, or a post, is as wide below as at its top. With @hide,
+ * shoulders mostly hidden behind something in front (the arm of someone
+ * nearer) are not judged: the body box under them is. */
 static gboolean
 tracker_segmenter_shoulders(const TrackerSegmenter *seg, const TrackerGrid *grid, int b, int l,
-                            int r, int row, double cell_mm, double body, float z)
+                            int r, int row, double cell_mm, double body, float z, gboolean hide)
 {
-	int widest = tracker_segmenter_widest(seg, grid, b, (l + r) / 2,
-	                                      row + (int)(SHOULDER_FROM * body / cell_mm),
-	                                      row + (int)(SHOULDER_TO * body / cell_mm), z);
+	int row0 = row + (int)(SHOULDER_FROM * body / cell_mm),
+	    row1 = row + (int)(SHOULDER_TO * body / cell_mm), all;
+	int widest = tracker_segmenter_widest(seg, grid, b, (l + r) / 2, row0, row1, z);
 
+	if (hide &&
+	    2 * tracker_segmenter_hidden_rows(seg, grid, (l + r) / 2, row0, row1, z, &all) > all)
+		return TRUE;
 	/* A cell more: a narrow cap's width is a cell or so out. */
 	return widest >= SHOULDER_RATIO * (r - l + 1) + 1;
 }
@@ -736,10 +756,12 @@ tracker_segmenter_is_head(TrackerSegmenter *seg, const TrackerGrid *grid, const 
 	gboolean cut = tracker_grid_at_side(grid, l) || tracker_grid_at_side(grid, r);
 
 	/* ...and must be its surface's top: a wall's edge is not a head. A
-	 * crown that only touches the image's top is a head in view; cut
-	 * wider, it is judged as cut off (tracker_segmenter_cut_tops()). */
+	 * cap the image's top cuts narrower than a head's is judged whole:
+	 * a crown just touching it, or a head with a raised forearm going
+	 * up past it beside its top; cut wider, it is judged as cut off
+	 * (tracker_segmenter_cut_tops()). */
 	if ((tracker_grid_at_top(grid, k / seg->width) &&
-	     tracker_segmenter_run_in(seg, b, l, r, k / seg->width) * cell_mm >= CUT_MIN_MM) ||
+	     tracker_segmenter_run_in(seg, b, l, r, k / seg->width) * cell_mm >= HEAD_MIN_CAP_MM) ||
 	    (cut && k / seg->width > seg->blobs[b].v0))
 		return FALSE;
 	*width_mm = (r - l + 1) * cell_mm;
@@ -757,7 +779,7 @@ tracker_segmenter_is_head(TrackerSegmenter *seg, const TrackerGrid *grid, const 
 	       tracker_segmenter_outline(seg, grid, l, r) &&
 	       (cut ? !tracker_segmenter_flat(seg, grid, b)
 	            : tracker_segmenter_shoulders(seg, grid, b, l, r, k / seg->width, cell_mm, body,
-	                                          grid->z[k])) &&
+	                                          grid->z[k], TRUE)) &&
 	       tracker_segmenter_below(seg, grid, b, (l + r) / 2, k / seg->width, cell_mm,
 	                               0.35 * body, grid->z[k], !cut) >= HEAD_NECK_FILL &&
 	       tracker_segmenter_body_fill(seg, grid, b, box, grid->z[k], !cut) >= HEAD_BODY_FILL &&
@@ -875,7 +897,7 @@ tracker_segmenter_cut_shoulders(const TrackerSegmenter *seg, const TrackerGrid *
                                 int r, int v, double cell_mm, double body, float z)
 {
 	if ((r - l + 1) * cell_mm <= CUT_WIDE_MM)
-		return tracker_segmenter_shoulders(seg, grid, b, l, r, v, cell_mm, body, z);
+		return tracker_segmenter_shoulders(seg, grid, b, l, r, v, cell_mm, body, z, FALSE);
 	return tracker_segmenter_widest(seg, grid, b, (l + r) / 2,
 	                                v + (int)(SHOULDER_FROM * body / cell_mm),
 	                                v + (int)(SHOULDER_TO * body / cell_mm), z) >= r - l;

@@ -27,7 +27,8 @@
  * - segmentation (tracker-segment.c): connected surfaces of what is left.
  *   A person is found from a head (a cap of head width that is an outline
  *   against what lies behind, all of one depth, on shoulders and a torso
- *   of its depth, judged on what an arm in front leaves in view), from
+ *   of its depth, judged on what an arm in front leaves in view; a
+ *   forearm going up past the image's top beside it is no head cut off), from
  *   shoulders and torso cut by the image's top (the head above it; in a
  *   corner, a shoulder past the side as well), or, for a user already
  *   tracked, from whatever large part of the body stays in view. Touching
