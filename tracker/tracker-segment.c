@@ -38,6 +38,7 @@
 #define UNDER_LOOK_MM     500.0 /* how far up past no reading above a cap is looked */
 #define PROJECTOR_MM      75.0  /* the Kinect's projector from its depth camera */
 #define BODY_DEPTH_MM     250.0 /* a body is within this of its head's depth */
+#define BRIDGE_MM         300.0 /* a split crosses this much of a surface in front */
 #define HEAD_NECK_FILL    0.8   /* rows under a head's centre a body fills */
 #define SHOULDER_FROM     0.17  /* the shoulders lie this far below the top */
 #define SHOULDER_TO       0.30  /* ...to this far, in body heights */
@@ -120,8 +121,9 @@ tracker_segmenter_new(const TrackerGrid *grid)
 	seg->top_cell = g_new(int, grid->width);
 	seg->used = g_new(guint8, grid->width);
 	seg->dist = g_new(float, grid->n);
-	/* Every cell enters the heap at most once per neighbour. */
-	seg->heap = g_new(HeapEntry, 5 * grid->n);
+	/* Every cell enters the heap at most once per neighbour, and once
+	 * per bridge into it (tracker_segmenter_bridge()). */
+	seg->heap = g_new(HeapEntry, 9 * grid->n);
 	seg->order = g_new(int, MAX_BLOBS);
 	return seg;
 }
@@ -1265,30 +1267,71 @@ tracker_segmenter_heap_pop(TrackerSegmenter *seg, int *n)
 	return top;
 }
 
-/* Relaxes the four neighbours of @k within its blob. A cell can sit in
- * the heap more than once, at most once per edge into it. */
+/* The cell of @k's blob that lies past what hides it from @k going by
+ * (@du, @dv): a surface well in front of @k (an arm across a neck, the
+ * head of someone nearer) and its shadow, no more than BRIDGE_MM of it;
+ * -1 for none. A body an arm in front cuts in two is one body under it. */
+static int
+tracker_segmenter_bridge(const TrackerSegmenter *seg, const TrackerGrid *grid, int k, int du,
+                         int dv)
+{
+	int u = seg->col[k], v = seg->row[k], steps = 0, limit = -1;
+
+	for (;;) {
+		int kk;
+
+		u += du;
+		v += dv;
+		if (u < 0 || v < 0 || u >= seg->width || v >= seg->height)
+			return -1;
+		kk = v * seg->width + u;
+		if (seg->blob[kk] == seg->blob[k])
+			return steps > 0 && limit >= 0 ? kk : -1;
+		if (tracker_segmenter_in_front(seg, grid, kk, grid->z[k]) && limit < 0)
+			limit = (int)(BRIDGE_MM / tracker_grid_cell_mm(grid, grid->z[kk]));
+		else if (grid->z[kk] > 0.0f &&
+		         !tracker_segmenter_in_front(seg, grid, kk, grid->z[k]))
+			return -1;
+		if (++steps > MAX(limit, 2))
+			return -1;
+	}
+}
+
+/* Reaches cell @kk from @k, if that way is shorter than any before. */
+static void
+tracker_segmenter_reach(TrackerSegmenter *seg, const TrackerGrid *grid, int k, int kk, int *n)
+{
+	float dd = seg->dist[k] + (float)tracker_vec3_distance(tracker_grid_point(grid, k),
+	                                                       tracker_grid_point(grid, kk));
+
+	if (dd >= seg->dist[kk])
+		return;
+	seg->dist[kk] = dd;
+	seg->labels[kk] = seg->labels[k];
+	tracker_segmenter_heap_push(seg, n, kk, dd);
+}
+
+/* Relaxes the four neighbours of @k within its blob, and across what
+ * hides its blob in front of it. A cell can sit in the heap more than
+ * once, at most once per edge into it. */
 static void
 tracker_segmenter_relax(TrackerSegmenter *seg, const TrackerGrid *grid, int k, int *n)
 {
 	static const int du[4] = { 1, -1, 0, 0 }, dv[4] = { 0, 0, 1, -1 };
 	int u = seg->col[k], v = seg->row[k];
-	TrackerVec3 p = tracker_grid_point(grid, k);
 
 	for (int d = 0; d < 4; d++) {
 		int uu = u + du[d], vv = v + dv[d], kk = vv * seg->width + uu;
-		float dd;
 
+		if (uu < 0 || vv < 0 || uu >= seg->width || vv >= seg->height)
+			continue;
 		/* Across a depth jump (a head joined to its body past an arm)
-		 * the step costs the jump: the geodesic stays fair. */
-		if (uu < 0 || vv < 0 || uu >= seg->width || vv >= seg->height ||
-		    seg->blob[kk] != seg->blob[k])
-			continue;
-		dd = seg->dist[k] + (float)tracker_vec3_distance(p, tracker_grid_point(grid, kk));
-		if (dd >= seg->dist[kk])
-			continue;
-		seg->dist[kk] = dd;
-		seg->labels[kk] = seg->labels[k];
-		tracker_segmenter_heap_push(seg, n, kk, dd);
+		 * the step costs the jump: the geodesic stays fair. So does
+		 * the way under a surface in front. */
+		if (seg->blob[kk] != seg->blob[k])
+			kk = tracker_segmenter_bridge(seg, grid, k, du[d], dv[d]);
+		if (kk >= 0)
+			tracker_segmenter_reach(seg, grid, k, kk, n);
 	}
 }
 

@@ -32,7 +32,8 @@
  *   shoulders and torso cut by the image's top (the head above it; in a
  *   corner, a shoulder past the side as well), or, for a user already
  *   tracked, from whatever large part of the body stays in view. Touching
- *   people are split along the surface from their heads; parts cut off by
+ *   people are split along the surface from their heads, on under an arm
+ *   or a head in front of it; parts cut off by
  *   an arm's depth step or shadow join the person they lie under.
  * - body (tracker-body.c): a torso fitted from above gives place, height and
  *   facing; the torso looks the same turned half a turn, so a user is taken
