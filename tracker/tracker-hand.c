@@ -454,16 +454,42 @@ hand_state_from(const TrackerHandMeasure *m)
 	return hand;
 }
 
-/* Measures the hand in @w; FALSE when it cannot be told. */
+/* Whether the window's centre ends the limb coming into it: nothing of
+ * the user within a hand's ball about it lies much nearer the sensor. A
+ * forearm held toward the sensor shows its fist in front of the elbow. */
+static gboolean
+hand_ends_limb(TrackerHandFinder *f, const HandWindow *w)
+{
+	int mid = w->side / 2;
+	double reach = BALL_MM / w->sample_mm;
+
+	for (int j = 0; j < w->side; j++) {
+		for (int i = 0; i < w->side; i++) {
+			float z;
+
+			if (hypot(i - mid, j - mid) > reach)
+				continue;
+			z = hand_z(f, w, j * w->side + i);
+			if (z > 0.0f && z < w->hand.z - FLIP_END_MM)
+				return FALSE;
+		}
+	}
+	return TRUE;
+}
+
+/* Measures the hand in @w; FALSE when it cannot be told, or with
+ * @ends_limb, when its centre does not end the limb. */
 static gboolean
 hand_measure(TrackerHandFinder *f, const TrackerHandImage *image, const HandWindow *w,
-             TrackerHandMeasure *m)
+             gboolean ends_limb, TrackerHandMeasure *m)
 {
 	HandRegion r = { .seed = -1 };
 	double fu, fv;
 	int palm;
 
 	hand_sample(f, w);
+	if (ends_limb && !hand_ends_limb(f, w))
+		return FALSE;
 	r.seed = hand_seed(image->camera, w, f);
 	if (r.seed < 0)
 		return FALSE;
@@ -484,10 +510,10 @@ hand_measure(TrackerHandFinder *f, const TrackerHandImage *image, const HandWind
 }
 
 /* Measures the hand at @hand, its forearm coming from @elbow; FALSE
- * when it cannot be told. */
+ * when it cannot be told (see hand_measure()). */
 static gboolean
 hand_measure_at(TrackerHandFinder *f, const TrackerHandImage *image, TrackerVec3 hand,
-                TrackerVec3 elbow, TrackerHandMeasure *m)
+                TrackerVec3 elbow, gboolean ends_limb, TrackerHandMeasure *m)
 {
 	HandWindow w;
 
@@ -496,37 +522,7 @@ hand_measure_at(TrackerHandFinder *f, const TrackerHandImage *image, TrackerVec3
 		return FALSE;
 	w.image = image;
 	m->sample_mm = w.sample_mm;
-	return hand_measure(f, image, &w, m);
-}
-
-/* Whether the point @p, the limb coming from @from, ends it: nothing
- * of the user about it lies much nearer the sensor. A forearm held
- * toward the sensor shows its fist in front of the elbow. */
-static gboolean
-hand_ends_limb(TrackerHandFinder *f, const TrackerHandImage *image, TrackerVec3 p, TrackerVec3 from)
-{
-	HandWindow w;
-	int mid;
-	double reach;
-
-	if (!hand_window(image->camera, p, from, &w))
-		return FALSE;
-	w.image = image;
-	hand_sample(f, &w);
-	mid = w.side / 2;
-	reach = BALL_MM / w.sample_mm;
-	for (int j = 0; j < w.side; j++) {
-		for (int i = 0; i < w.side; i++) {
-			float z;
-
-			if (hypot(i - mid, j - mid) > reach)
-				continue;
-			z = hand_z(f, &w, j * w.side + i);
-			if (z > 0.0f && z < p.z - FLIP_END_MM)
-				return FALSE;
-		}
-	}
-	return TRUE;
+	return hand_measure(f, image, &w, ends_limb, m);
 }
 
 TrackerHand
@@ -546,12 +542,12 @@ tracker_hand_classify(TrackerHandFinder *finder, const TrackerHandImage *image, 
 	 * elbow where the hand is and the hand on the elbow: an elbow
 	 * nearer the sensor than the hand that ends an arm as a hand does
 	 * is taken for the hand. */
-	else if (elbow.z < hand.z - FLIP_NEARER_MM && hand_ends_limb(finder, image, elbow, hand) &&
-	         hand_measure_at(finder, image, elbow, hand, &other)) {
+	else if (elbow.z < hand.z - FLIP_NEARER_MM &&
+	         hand_measure_at(finder, image, elbow, hand, TRUE, &other)) {
 		m = other;
 		found = TRUE;
 	} else
-		found = hand_measure_at(finder, image, hand, elbow, &m);
+		found = hand_measure_at(finder, image, hand, elbow, FALSE, &m);
 	if (measure != NULL)
 		*measure = m;
 	return found ? hand_state_from(&m) : unknown;
