@@ -499,13 +499,13 @@ tracker_segmenter_shoulders(const TrackerSegmenter *seg, const TrackerGrid *grid
 {
 	int row0 = row + (int)(SHOULDER_FROM * body / cell_mm),
 	    row1 = row + (int)(SHOULDER_TO * body / cell_mm), all;
-	int widest = tracker_segmenter_widest(seg, grid, b, (l + r) / 2, row0, row1, z);
 
 	if (hide &&
 	    2 * tracker_segmenter_hidden_rows(seg, grid, (l + r) / 2, row0, row1, z, &all) > all)
 		return TRUE;
 	/* A cell more: a narrow cap's width is a cell or so out. */
-	return widest >= SHOULDER_RATIO * (r - l + 1) + 1;
+	return tracker_segmenter_widest(seg, grid, b, (l + r) / 2, row0, row1, z) >=
+	       SHOULDER_RATIO * (r - l + 1) + 1;
 }
 
 /* The blob, other than @b, that fills most of @box: the body of a head
@@ -1278,6 +1278,7 @@ tracker_segmenter_bridge(const TrackerSegmenter *seg, const TrackerGrid *grid, i
 	int u = seg->col[k], v = seg->row[k], steps = 0, limit = -1;
 
 	for (;;) {
+		gboolean front;
 		int kk;
 
 		u += du;
@@ -1286,23 +1287,23 @@ tracker_segmenter_bridge(const TrackerSegmenter *seg, const TrackerGrid *grid, i
 			return -1;
 		kk = v * seg->width + u;
 		if (seg->blob[kk] == seg->blob[k])
-			return steps > 0 && limit >= 0 ? kk : -1;
-		if (tracker_segmenter_in_front(seg, grid, kk, grid->z[k]) && limit < 0)
-			limit = (int)(BRIDGE_MM / tracker_grid_cell_mm(grid, grid->z[kk]));
-		else if (grid->z[kk] > 0.0f &&
-		         !tracker_segmenter_in_front(seg, grid, kk, grid->z[k]))
+			return limit >= 0 ? kk : -1;
+		front = tracker_segmenter_in_front(seg, grid, kk, grid->z[k]);
+		if (!front && grid->z[kk] > 0.0f)
 			return -1;
+		if (front && limit < 0)
+			limit = (int)(BRIDGE_MM / tracker_grid_cell_mm(grid, grid->z[kk]));
 		if (++steps > MAX(limit, 2))
 			return -1;
 	}
 }
 
-/* Reaches cell @kk from @k, if that way is shorter than any before. */
+/* Reaches cell @kk from @k, at @p, if that way is shorter than any before. */
 static void
-tracker_segmenter_reach(TrackerSegmenter *seg, const TrackerGrid *grid, int k, int kk, int *n)
+tracker_segmenter_reach(TrackerSegmenter *seg, const TrackerGrid *grid, int k, TrackerVec3 p,
+                        int kk, int *n)
 {
-	float dd = seg->dist[k] + (float)tracker_vec3_distance(tracker_grid_point(grid, k),
-	                                                       tracker_grid_point(grid, kk));
+	float dd = seg->dist[k] + (float)tracker_vec3_distance(p, tracker_grid_point(grid, kk));
 
 	if (dd >= seg->dist[kk])
 		return;
@@ -1319,6 +1320,7 @@ tracker_segmenter_relax(TrackerSegmenter *seg, const TrackerGrid *grid, int k, i
 {
 	static const int du[4] = { 1, -1, 0, 0 }, dv[4] = { 0, 0, 1, -1 };
 	int u = seg->col[k], v = seg->row[k];
+	TrackerVec3 p = tracker_grid_point(grid, k);
 
 	for (int d = 0; d < 4; d++) {
 		int uu = u + du[d], vv = v + dv[d], kk = vv * seg->width + uu;
@@ -1331,7 +1333,7 @@ tracker_segmenter_relax(TrackerSegmenter *seg, const TrackerGrid *grid, int k, i
 		if (seg->blob[kk] != seg->blob[k])
 			kk = tracker_segmenter_bridge(seg, grid, k, du[d], dv[d]);
 		if (kk >= 0)
-			tracker_segmenter_reach(seg, grid, k, kk, n);
+			tracker_segmenter_reach(seg, grid, k, p, kk, n);
 	}
 }
 
