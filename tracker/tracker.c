@@ -60,6 +60,9 @@ G_DEFINE_QUARK(skelbridge-tracker-error-quark, tracker_error)
 #define LIVED_SHARE     0.5
 #define LIVED_BEHIND_MM 300.0
 G_STATIC_ASSERT(TRACKER_USERS_MAX <= G_MAXUINT8 + 1); /* lived_by holds a track */
+/* free_by: no track was on the cell, or none that is a person. */
+#define NO_TRACK G_MAXUINT8
+G_STATIC_ASSERT(TRACKER_USERS_MAX <= NO_TRACK);
 /* Faster than this over the ground, mm/s, a track is walking; side-on
  * (turned more than SIDE_ON_RAD) and facing more than about 120 degrees
  * from the way it goes, it faces the wrong way. Facing away, within
@@ -96,6 +99,8 @@ struct _Tracker {
 	gint64 *lived_us;                /* per cell: when a lively track's body was last on it */
 	guint8 *lived_by;                /* ...which track's */
 	float *lived_z;                  /* ...and the depth there then, mm */
+	float *free_z;                   /* per cell: what it read before anyone was on it, mm */
+	guint8 *free_by;                 /* ...the track on it then, or NO_TRACK */
 	guint8 *room;                    /* per cell: the room's (a flat surface, or as it stays) */
 	TrackerBackgroundPerson *people; /* per cell: the user on or about it */
 	guint8 *near;                    /* per cell: scratch for tracker_mark_person() */
@@ -223,6 +228,8 @@ tracker_new(const TrackerSettings *settings, GError **error)
 	t->lived_us = g_new0(gint64, t->grid.n);
 	t->lived_by = g_new0(guint8, t->grid.n);
 	t->lived_z = g_new0(float, t->grid.n);
+	t->free_z = g_new0(float, t->grid.n);
+	t->free_by = g_new0(guint8, t->grid.n);
 	t->room = g_new0(guint8, t->grid.n);
 	t->people = g_new0(TrackerBackgroundPerson, t->grid.n);
 	t->near = g_new0(guint8, t->grid.n);
@@ -251,6 +258,8 @@ tracker_free(Tracker *t)
 	g_free(t->lived_us);
 	g_free(t->lived_by);
 	g_free(t->lived_z);
+	g_free(t->free_z);
+	g_free(t->free_by);
 	g_free(t->room);
 	g_free(t->people);
 	g_free(t->near);
@@ -314,6 +323,7 @@ tracker_reset(Tracker *t)
 	tracker_background_reset(t->background);
 	tracker_fresh_reset(t->fresh);
 	memset(t->lived_us, 0, t->grid.n * sizeof(gint64));
+	memset(t->free_z, 0, t->grid.n * sizeof(float));
 	tracker_users_reset(&t->users);
 	t->users.next_id = next_id;
 	t->have_time = FALSE;
@@ -361,21 +371,71 @@ tracker_fresh_at(const Tracker *t, int k)
 	        (k + w < t->grid.n && m[k + w] == TRACKER_FRESH_NEARER));
 }
 
+/* Whether cell @k reads the depth noted in free_z. */
+static inline gboolean
+tracker_reads_free(const Tracker *t, int k)
+{
+	float z = t->grid.z[k];
+
+	return t->free_z[k] > 0.0f && fabsf(z - t->free_z[k]) < tracker_grid_depth_error(z);
+}
+
+/* Whether cell @k reads what it read before anyone was on it: what is
+ * there now was there then (the desk or the coat stand a person walked
+ * past, not a person who was behind them). */
+static inline gboolean
+tracker_was_free_at(const Tracker *t, int k)
+{
+	return t->free_by[k] == NO_TRACK && tracker_reads_free(t, k);
+}
+
+/* Notes what cells read this frame where no one is now nor was lately:
+ * no person segmented on them, and no lively track's body for LIVED_US.
+ * A reading nearer than the one noted is not taken: a person walking in
+ * is not always a person to the segmenter on their first frames, and
+ * the desk they pass in front of is what the cell read before them. A
+ * cell's first reading is taken whoever is on it, with the track on it
+ * in free_by: it tells what was there only once that track is given up,
+ * not a person (a shelf verified on its first frames and judged again),
+ * and never while it may be one (a person standing there from the first
+ * frame, who is found again when someone has passed in front). */
+static void
+tracker_note_free(Tracker *t, const int *track_of, gint64 time_us)
+{
+	const guint16 *labels = tracker_segmenter_labels(t->segmenter);
+
+	for (int k = 0; k < t->grid.n; k++) {
+		if (t->grid.z[k] > 0.0f && (labels[k] == 0 || t->free_z[k] == 0.0f) &&
+		    t->grid.z[k] > t->free_z[k] - tracker_grid_depth_error(t->grid.z[k]) &&
+		    (t->lived_us[k] == 0 || time_us - t->lived_us[k] >= LIVED_US)) {
+			int tr = labels[k] == 0 ? -1 : track_of[labels[k] - 1];
+
+			if (!tracker_reads_free(t, k))
+				t->free_by[k] = tr >= 0 ? (guint8)tr : NO_TRACK;
+			t->free_z[k] = t->grid.z[k];
+		}
+	}
+}
+
 /* Whether a lively track's body was on cell @k lately in a way that may
  * make track @tr lively: its own body, or a track not seen this frame
  * (the segmenter lost that person, and @tr may be them found again), or
  * a body nearer than what the cell reads now (@tr may have been behind
  * it). A track seen elsewhere now is the person who was there gone on:
  * what they stood beside, at their depth (the plant they brushed past
- * and were merged with), did not live there. */
+ * and were merged with), did not live there. Nor did anything another
+ * body was on that reads what it read before anyone was there
+ * (tracker_was_free_at()): the coat stand a person walked past in
+ * front of, seen again behind where they were. */
 static inline gboolean
 tracker_lived_at(const Tracker *t, int k, int tr, gint64 time_us)
 {
 	const TrackerTrack *by = &t->users.tracks[t->lived_by[k]];
 
 	return t->lived_us[k] > 0 && time_us - t->lived_us[k] < LIVED_US &&
-	       (t->lived_by[k] == tr || !by->active || !by->seen_now ||
-	        t->grid.z[k] > t->lived_z[k] + LIVED_BEHIND_MM);
+	       (t->lived_by[k] == tr ||
+	        (!tracker_was_free_at(t, k) &&
+	         (!by->active || !by->seen_now || t->grid.z[k] > t->lived_z[k] + LIVED_BEHIND_MM)));
 }
 
 /* Whether a track came into view: enough surface, over its frames,
@@ -440,7 +500,8 @@ tracker_note_lived(Tracker *t, const TrackerBodyCells *cells, int tr, gint64 tim
 }
 
 /* Track @tr is given up: no longer a user, its id gone, and none of the
- * cells it lived on count (tracker_judge_again()). */
+ * cells it lived on count (tracker_judge_again()). What the cells it was
+ * on when first read read then was no person's (tracker_note_free()). */
 static void
 tracker_give_up(Tracker *t, int tr)
 {
@@ -448,6 +509,8 @@ tracker_give_up(Tracker *t, int tr)
 	for (int k = 0; k < t->grid.n; k++) {
 		if (t->lived_by[k] == tr)
 			t->lived_us[k] = 0;
+		if (t->free_by[k] == tr)
+			t->free_by[k] = NO_TRACK;
 	}
 }
 
@@ -842,6 +905,7 @@ tracker_run(Tracker *t, const guint16 *depth_mm, guint64 frame, gint64 time_us, 
 	tracker_users_output(&t->users, &t->users_params, time_us, t->settings.max_users, out);
 	tracker_map_users(t, track_of, n_people, out);
 	tracker_learn_room(t, track_of, n_people, time_us);
+	tracker_note_free(t, track_of, time_us);
 	t->depth_mm = NULL;
 }
 

@@ -59,7 +59,8 @@
  *   sensor has watched its cells for a few frames, a track must also be
  *   lively: some of it came into view, nearer than those cells read
  *   lately (tracker-fresh.c), or it stands where a lively track's body was
- *   a moment ago (and that track is lost, or the body was in front of it).
+ *   a moment ago (and that track is lost, or the body was in front of it,
+ *   and the cell does not read what it read before anyone was on it).
  *   What the segmenter takes for a person later on (the sofa someone got
  *   up from) is neither; what is in view from the first frames is judged
  *   by its shape alone. A user is judged again: one whose torso band the
