@@ -371,6 +371,13 @@ tracker_fresh_at(const Tracker *t, int k)
 	        (k + w < t->grid.n && m[k + w] == TRACKER_FRESH_NEARER));
 }
 
+/* Whether a lively track's body was on cell @k within LIVED_US. */
+static inline gboolean
+tracker_lived_lately(const Tracker *t, int k, gint64 time_us)
+{
+	return t->lived_us[k] > 0 && time_us - t->lived_us[k] < LIVED_US;
+}
+
 /* Whether cell @k reads the depth noted in free_z. */
 static inline gboolean
 tracker_reads_free(const Tracker *t, int k)
@@ -407,7 +414,7 @@ tracker_note_free(Tracker *t, const int *track_of, gint64 time_us)
 	for (int k = 0; k < t->grid.n; k++) {
 		if (t->grid.z[k] > 0.0f && (labels[k] == 0 || t->free_z[k] == 0.0f) &&
 		    t->grid.z[k] > t->free_z[k] - tracker_grid_depth_error(t->grid.z[k]) &&
-		    (t->lived_us[k] == 0 || time_us - t->lived_us[k] >= LIVED_US)) {
+		    !tracker_lived_lately(t, k, time_us)) {
 			int tr = labels[k] == 0 ? -1 : track_of[labels[k] - 1];
 
 			if (!tracker_reads_free(t, k))
@@ -432,7 +439,7 @@ tracker_lived_at(const Tracker *t, int k, int tr, gint64 time_us)
 {
 	const TrackerTrack *by = &t->users.tracks[t->lived_by[k]];
 
-	return t->lived_us[k] > 0 && time_us - t->lived_us[k] < LIVED_US &&
+	return tracker_lived_lately(t, k, time_us) &&
 	       (t->lived_by[k] == tr ||
 	        (!tracker_was_free_at(t, k) &&
 	         (!by->active || !by->seen_now || t->grid.z[k] > t->lived_z[k] + LIVED_BEHIND_MM)));
