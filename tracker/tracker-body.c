@@ -47,6 +47,11 @@
 #define LEAN_MAX        0.7
 #define LEAN_FOLLOW     0.5 /* of the way from last frame's lean to this one's */
 
+/* Seated, the head's top is at most this share of the standing height:
+ * the trunk and head are about half of it, the seat a quarter. Leaning
+ * back or stooping a little leaves more. */
+#define SEATED_SHARE 0.8
+
 typedef struct {
 	double s[MAX_FIT_POINTS], t[MAX_FIT_POINTS];
 	double h[MAX_FIT_POINTS]; /* height above the floor */
@@ -666,15 +671,24 @@ tracker_body_lean_points(TrackerBody *body, TorsoPoints *pts, const TrackerFloor
 }
 
 /* Body height, and the height of the floor under the person (0 when the
- * floor is known; from the head's top and an assumed height when not). */
+ * floor is known; from the head's top and an assumed height when not).
+ * With no head seen, @height_hint (the tallest the track was seen) is
+ * the height, unless the body was last fitted seated (@previous): then
+ * it stays seated. Standing, its torso band would lie over the seated
+ * person's shoulders, on the sofa's back or on nothing. */
 static gboolean
 tracker_body_height(const TrackerBodyCells *cells, const TrackerPerson *person, double height_hint,
-                    double *H, double *level0)
+                    const TrackerBody *previous, double *H, double *level0)
 {
 	gboolean floor = cells->floor->found;
 
 	*H = height_hint > 0.0 ? height_hint : TRACKER_BODY_DEFAULT_H;
 	*level0 = 0.0;
+	if (!person->head.found && floor && previous != NULL &&
+	    previous->height < SEATED_SHARE * height_hint) {
+		*H = previous->height;
+		return TRUE;
+	}
 	if (!person->head.found)
 		return floor && height_hint > 0.0;
 	/* A head cut off by the image's top is no measure of height. */
@@ -704,7 +718,7 @@ tracker_body_fit(TrackerBody *body, const TrackerBodyCells *cells, const Tracker
 	TorsoPose pose, prev;
 	double H, level0, cost = 0.0, fresh_cost;
 
-	if (!tracker_body_height(cells, person, height_hint, &H, &level0))
+	if (!tracker_body_height(cells, person, height_hint, previous, &H, &level0))
 		return FALSE;
 	tracker_body_ground_axes(cells->floor->up, &e1, &e2);
 	tracker_body_torso_points(cells, person, level0, H, e1, e2, &pts);

@@ -98,8 +98,10 @@ typedef struct {
 /**
  * tracker_body_fit:
  * Fits @body to the cells labelled @cells->label: height from the head's
- * top above the floor (or @height_hint, or a default), then the torso's
- * position and facing. @previous (or NULL) is last frame's fit; without
+ * top above the floor (or, with no head seen, @height_hint, the tallest the
+ * track was seen, unless @previous was seated and keeps its height; or a
+ * default), then the torso's position and facing. @previous (or NULL) is
+ * last frame's fit; without
  * @search the torso is only refined from there. FALSE when too little of
  * the torso is in view.
  */

@@ -742,6 +742,26 @@ test_lively_passed(Stage *s, gconstpointer data G_GNUC_UNUSED)
 	g_assert_cmpuint(tally.missed, ==, 0);
 }
 
+/* The library's seated-sofa on noise seed 2: from 12 s the one who got
+ * up walks back in front of the one who stays seated, and sits down
+ * again. While they passed, the seated one's track was on the walker
+ * for a few frames and took their height. When the seated one's head
+ * was not found for itself, their body was fitted standing at that
+ * height, the torso band over their shoulders, on the sofa's back: on
+ * the 120 frames here, people were missed 53 times. A body last fitted
+ * seated stays seated. */
+#define SEATED_FROM  400
+#define SEATED_UNTIL 520
+
+static void
+test_seated_stays(Stage *s, gconstpointer data G_GNUC_UNUSED)
+{
+	ScoreTally tally = { 0 };
+
+	stage_play_seeded(s, "seated-sofa", 2, SEATED_FROM, SEATED_UNTIL, &tally);
+	g_assert_cmpuint(tally.missed, ==, 0);
+}
+
 /* The library's five-row from 6.7 s to 8.2 s: the tallest, in the
  * middle, raises a hand over the head of the second from the left (2.4 m
  * off) and up past the image's top; the left arm of the man in front of
@@ -1101,6 +1121,7 @@ main(int argc, char **argv)
 	ADD("/tracker/people/verify/given-up", NULL, test_verify_given_up);
 	ADD("/tracker/people/verify/empty-clutter", NULL, test_verify_empty_clutter);
 	ADD("/tracker/people/lively/passed-in-front", NULL, test_lively_passed);
+	ADD("/tracker/people/seated/stays-seated", NULL, test_seated_stays);
 	ADD("/tracker/people/facing/walking-right", &walk_right, test_facing_walker);
 	ADD("/tracker/people/facing/walking-left", &walk_left, test_facing_walker);
 	ADD("/tracker/people/facing/stepping-back", &step_back, test_facing_walker);
