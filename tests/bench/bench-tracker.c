@@ -567,11 +567,13 @@ main(int argc, char **argv)
 		g_printerr("bench-tracker: %s\n", error->message);
 		return 2;
 	}
-	/* Some scenes alone: the accuracy on them, for work on one weak
-	 * spot; speed, memory and the real frames need the whole run. */
-	if (o.scenes != NULL || o.groups != NULL)
+	/* Some scenes alone: the accuracy and speed on them, for work on
+	 * one weak spot; the targets, memory and the real frames need the
+	 * whole run. */
+	if (o.scenes != NULL || o.groups != NULL) {
 		bench_run_scenes(run);
-	else
+		bench_timing_print(run->timing);
+	} else
 		bench_full(run, argv[0]);
 	return 0;
 }
