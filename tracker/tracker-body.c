@@ -125,39 +125,18 @@ tracker_body_ground_axes(TrackerVec3 up, TrackerVec3 *e1, TrackerVec3 *e2)
 	*e2 = tracker_vec3_cross(*e1, up);
 }
 
-/* Where the sensor's ray towards (@s, @t), seen from above, enters the
- * circle of radius @r at (@cx, @ct): the distance along the ray, or
- * G_MAXDOUBLE when it misses. @ds, @dt is the ray's unit direction. */
-static double
-tracker_body_ray_circle(double ds, double dt, double cx, double cy, double r)
-{
-	double b = ds * cx + dt * cy, c = cx * cx + cy * cy - r * r, h = b * b - c;
-
-	return h < 0.0 ? G_MAXDOUBLE : b - sqrt(h);
-}
-
-/* The same for the stadium's straight front side: the segment @a..@b
- * pushed towards the sensor by @r along its normal (@ns, @nt). */
-static double
-tracker_body_ray_side(double ds, double dt, double as, double at, double bs, double bt, double ns,
-                      double nt, double r)
-{
-	double ps = as + r * ns, pt = at + r * nt, es = bs - as, et = bt - at;
-	double den = ds * et - dt * es, k, u;
-
-	if (fabs(den) < 1e-9)
-		return G_MAXDOUBLE;
-	k = (ps * et - pt * es) / den; /* along the ray */
-	u = (ps * dt - pt * ds) / den; /* along the side, 0..1 */
-	return u >= 0.0 && u <= 1.0 ? k : G_MAXDOUBLE;
-}
-
-/* A stadium placed: its ends and its axes, computed once per pose. */
+/* A stadium placed: its ends and its axes, and what the rays of all the
+ * points share, computed once per pose: the cost takes hundreds of
+ * points through each of thousands of poses a frame. */
 typedef struct {
 	double c, sn;          /* cos and sin of the yaw */
 	double as, at, bs, bt; /* the ends of its segment */
 	double fs, ft;         /* forward: (-sin, -cos) in (e1, e2) */
 	double cs, ct, half, radius;
+	double ca, cb;       /* each end circle's |centre|^2 - radius^2 */
+	double es, et;       /* the segment, a to b */
+	double ps[2], pt[2]; /* a pushed out by the radius: front side, back side */
+	double num[2];       /* (p x e) of each side: the distance along a ray, times den */
 } Stadium;
 
 static Stadium
@@ -178,7 +157,43 @@ tracker_body_stadium(const TorsoPose *pose, double half, double radius)
 	st.ct = pose->ct;
 	st.half = half;
 	st.radius = radius;
+	st.ca = st.as * st.as + st.at * st.at - radius * radius;
+	st.cb = st.bs * st.bs + st.bt * st.bt - radius * radius;
+	st.es = st.bs - st.as;
+	st.et = st.bt - st.at;
+	for (int side = 0; side < 2; side++) {
+		double ns = side == 0 ? st.fs : -st.fs, nt = side == 0 ? st.ft : -st.ft;
+
+		st.ps[side] = st.as + radius * ns;
+		st.pt[side] = st.at + radius * nt;
+		st.num[side] = st.ps[side] * st.et - st.pt[side] * st.es;
+	}
 	return st;
+}
+
+/* Where the sensor's ray towards (@s, @t), seen from above, enters the
+ * circle at (@cx, @cy) whose |centre|^2 - radius^2 is @c: the distance
+ * along the ray, or G_MAXDOUBLE when it misses. @ds, @dt is the ray's
+ * unit direction. */
+static double
+tracker_body_ray_circle(double ds, double dt, double cx, double cy, double c)
+{
+	double b = ds * cx + dt * cy, h = b * b - c;
+
+	return h < 0.0 ? G_MAXDOUBLE : b - sqrt(h);
+}
+
+/* The same for one of the stadium's straight sides (0 the front, 1 the
+ * back): the segment pushed out by the radius along its normal. */
+static double
+tracker_body_ray_side(const Stadium *st, int side, double ds, double dt)
+{
+	double den = ds * st->et - dt * st->es, u;
+
+	if (fabs(den) < 1e-9)
+		return G_MAXDOUBLE;
+	u = (st->ps[side] * dt - st->pt[side] * ds) / den; /* along the side, 0..1 */
+	return u >= 0.0 && u <= 1.0 ? st->num[side] / den : G_MAXDOUBLE;
 }
 
 /* The residual of point @i against the stadium, as the sensor sees it:
@@ -187,17 +202,13 @@ tracker_body_stadium(const TorsoPose *pose, double half, double radius)
 static double
 tracker_body_torso_residual(const Stadium *st, const TorsoPoints *pts, int i)
 {
-	double ds = pts->ds[i], dt = pts->dt[i], fs = st->fs, ft = st->ft, enter, ql, qf, over;
+	double ds = pts->ds[i], dt = pts->dt[i], enter, ql, qf, over;
+	/* The side facing the sensor: the back one when forward is away. */
+	int side = st->fs * ds + st->ft * dt > 0.0;
 
-	if (fs * ds + ft * dt > 0.0) {
-		/* The side facing the sensor is the back one. */
-		fs = -fs;
-		ft = -ft;
-	}
-	enter = MIN(tracker_body_ray_circle(ds, dt, st->as, st->at, st->radius),
-	            tracker_body_ray_circle(ds, dt, st->bs, st->bt, st->radius));
-	enter = MIN(enter, tracker_body_ray_side(ds, dt, st->as, st->at, st->bs, st->bt, fs, ft,
-	                                         st->radius));
+	enter = MIN(tracker_body_ray_circle(ds, dt, st->as, st->at, st->ca),
+	            tracker_body_ray_circle(ds, dt, st->bs, st->bt, st->cb));
+	enter = MIN(enter, tracker_body_ray_side(st, side, ds, dt));
 	if (enter < G_MAXDOUBLE)
 		return pts->len[i] - enter; /* > 0: behind the surface */
 	ql = (pts->s[i] - st->cs) * st->c - (pts->t[i] - st->ct) * st->sn;
