@@ -246,8 +246,10 @@ tracker_limb_draw(TrackerLimbFitter *f, TrackerVec3 a, TrackerVec3 b, double r, 
 		if (!tracker_grid_locate(f->grid, p, &gu, &gv))
 			continue;
 		tracker_limb_add(f, gu, gv, MAX(p.z - reach, front), seg);
+		if (!wide)
+			continue;
 		off = 0.6 * r / tracker_grid_cell_mm(f->grid, p.z);
-		if (!wide || off < 0.5)
+		if (off < 0.5)
 			continue;
 		/* 0.6 r off the axis the chord is 0.8 of the way through. */
 		tracker_limb_add(f, gu + off * pu, gv + off * pv, MAX(p.z - 0.8 * reach, front),
@@ -411,6 +413,36 @@ tracker_limb_score(TrackerLimbFitter *f, const LimbModel *m, TrackerVec3 u, Trac
 	return tracker_limb_score_lower(f, m, u, l, mid, collide, wide, prev, t);
 }
 
+/* An upper segment drawn once, replayed under each lower one tried. */
+typedef struct {
+	TrackerVec3 upper, mid;
+	double collide;
+	Sample drawn[3 * FINE_STEPS]; /* a sample a step and, wide, two beside it */
+	int n;
+} UpperDrawn;
+
+static void
+tracker_limb_upper_drawn(TrackerLimbFitter *f, const LimbModel *m, TrackerVec3 u, gboolean wide,
+                         UpperDrawn *d)
+{
+	d->upper = u;
+	d->mid = tracker_limb_draw_upper(f, m, u, wide);
+	d->collide = tracker_limb_collisions(f, m, m->root, d->mid, m->r1);
+	d->n = f->n_samples;
+	g_assert(d->n <= (int)G_N_ELEMENTS(d->drawn));
+	memcpy(d->drawn, f->samples, d->n * sizeof(Sample));
+}
+
+/* tracker_limb_score() of @d's upper segment and @l: the same figure,
+ * the upper segment not drawn again. */
+static double
+tracker_limb_score_on(TrackerLimbFitter *f, const LimbModel *m, const UpperDrawn *d, TrackerVec3 l,
+                      gboolean wide, const TrackerLimbPose *prev, Tally *t)
+{
+	tracker_limb_begin_with(f, d->drawn, d->n);
+	return tracker_limb_score_lower(f, m, d->upper, l, d->mid, d->collide, wide, prev, t);
+}
+
 /* ---- searching ---- */
 
 /* Inserts @c into @best (sorted, @n of at most @max), best first. */
@@ -478,16 +510,10 @@ tracker_limb_chains(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbP
 	Tally t;
 
 	for (int k = 0; k < n_uppers; k++) {
-		/* Each upper segment drawn once, its samples then replayed
-		 * under every lower one. */
 		TrackerVec3 u = uppers[k].upper;
-		TrackerVec3 mid = tracker_limb_draw_upper(f, m, u, FALSE);
-		double collide = tracker_limb_collisions(f, m, m->root, mid, m->r1);
-		Sample drawn[COARSE_STEPS];
-		int n_drawn = f->n_samples; /* one sample a step, drawn narrow */
+		UpperDrawn drawn;
 
-		g_assert(n_drawn <= COARSE_STEPS);
-		memcpy(drawn, f->samples, n_drawn * sizeof(Sample));
+		tracker_limb_upper_drawn(f, m, u, FALSE, &drawn);
 		for (int i = 0; i <= N_DIRECTIONS; i++) {
 			TrackerVec3 l = i < N_DIRECTIONS ? f->dirs[i]
 			                : prev != NULL   ? prev->lower
@@ -497,9 +523,7 @@ tracker_limb_chains(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbP
 			if ((i == N_DIRECTIONS && (prev == NULL || !prev->valid)) ||
 			    !tracker_limb_lower_ok(m, u, l))
 				continue;
-			tracker_limb_begin_with(f, drawn, n_drawn);
-			c.score =
-			        tracker_limb_score_lower(f, m, u, l, mid, collide, FALSE, prev, &t);
+			c.score = tracker_limb_score_on(f, m, &drawn, l, FALSE, prev, &t);
 			tracker_limb_keep(best, &n, KEEP_CHAINS, c);
 		}
 	}
@@ -517,14 +541,18 @@ tracker_limb_turn(TrackerVec3 d, double a, double b)
 	return tracker_vec3_normalize(tracker_vec3_mad(tracker_vec3_mad(d, p1, a), p2, b));
 }
 
-/* Local descent over the chain's four angles, drawing wide. */
+/* Local descent over the chain's four angles, drawing wide; the lower
+ * segment's turns are tried on the upper one as drawn. */
 static void
 tracker_limb_descend(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimbPose *prev,
                      Chain *c)
 {
+	UpperDrawn drawn;
+	gboolean stale = FALSE; /* @drawn is not of c->upper */
 	Tally t;
 
-	c->score = tracker_limb_score(f, m, c->upper, c->lower, TRUE, prev, &t);
+	tracker_limb_upper_drawn(f, m, c->upper, TRUE, &drawn);
+	c->score = tracker_limb_score_on(f, m, &drawn, c->lower, TRUE, prev, &t);
 	for (double step = 0.2; step > 0.04; step *= 0.5) {
 		for (int param = 0; param < 8; param++) {
 			double a = (param & 1) ? step : -step;
@@ -539,10 +567,17 @@ tracker_limb_descend(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimb
 			if (!tracker_limb_upper_ok(m, trial.upper) ||
 			    !tracker_limb_lower_ok(m, trial.upper, trial.lower))
 				continue;
-			trial.score =
-			        tracker_limb_score(f, m, trial.upper, trial.lower, TRUE, prev, &t);
-			if (trial.score > c->score)
+			if (param >= 4 && stale)
+				tracker_limb_upper_drawn(f, m, c->upper, TRUE, &drawn);
+			stale = stale && param < 4;
+			trial.score = param < 4 ? tracker_limb_score(f, m, trial.upper, trial.lower,
+			                                             TRUE, prev, &t)
+			                        : tracker_limb_score_on(f, m, &drawn, trial.lower,
+			                                                TRUE, prev, &t);
+			if (trial.score > c->score) {
+				stale = stale || param < 4;
 				*c = trial;
+			}
 		}
 	}
 }
