@@ -80,8 +80,7 @@ tracker_background_mask(TrackerBackground *bg, const TrackerGrid *grid)
 		const Held *room = &bg->room[k];
 		float z = grid->z[k];
 
-		bg->mask[k] = z > 0.0f && room->learned &&
-		              fabsf(z - room->z) < tracker_grid_depth_error(z);
+		bg->mask[k] = z > 0.0f && room->learned && tracker_grid_same_depth(z, room->z);
 	}
 	return bg->mask;
 }
@@ -91,7 +90,7 @@ tracker_background_mask(TrackerBackground *bg, const TrackerGrid *grid)
 static void
 tracker_background_hold(Held *room, Held *candidate, float z, gint64 now_us, gint64 hold_us)
 {
-	if (candidate->z <= 0.0f || fabsf(z - candidate->z) >= tracker_grid_depth_error(z)) {
+	if (candidate->z <= 0.0f || !tracker_grid_same_depth(z, candidate->z)) {
 		candidate->z = z;
 		candidate->since_us = now_us;
 		return;
@@ -117,7 +116,7 @@ tracker_background_person(Held *room, Held *candidate, float z, const TrackerBac
 	candidate->z = 0.0f;
 	if (!before && !room->learned)
 		tracker_background_start(room, 0.0f, now_us);
-	else if (before && z > 0.0f && fabsf(z - room->z) < tracker_grid_depth_error(z))
+	else if (before && z > 0.0f && tracker_grid_same_depth(z, room->z))
 		tracker_background_follow(room, z, now_us);
 }
 
@@ -129,7 +128,7 @@ tracker_background_cell(Held *room, Held *candidate, float z, gint64 now_us)
 	gboolean learned = room->learned;
 	gboolean past = learned && z > room->z + tracker_grid_depth_error(z);
 
-	if (room->z > 0.0f && fabsf(z - room->z) < tracker_grid_depth_error(z)) {
+	if (room->z > 0.0f && tracker_grid_same_depth(z, room->z)) {
 		tracker_background_follow(room, z, now_us);
 		candidate->z = 0.0f;
 	} else if (!learned && (room->z <= 0.0f || z > room->z)) {

@@ -129,6 +129,16 @@ tracker_grid_depth_error(float z)
 	return 20.0f + 3.0e-6f * z * z;
 }
 
+/**
+ * tracker_grid_same_depth: whether a reading @z (mm) is of the surface
+ * that read @held: within the sensor's error at @z.
+ */
+static inline gboolean
+tracker_grid_same_depth(float z, float held)
+{
+	return fabsf(z - held) < tracker_grid_depth_error(z);
+}
+
 /** tracker_grid_cell_mm: the size of one cell at depth @z, in mm. */
 static inline double
 tracker_grid_cell_mm(const TrackerGrid *grid, double z)

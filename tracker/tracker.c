@@ -382,9 +382,7 @@ tracker_lived_lately(const Tracker *t, int k, gint64 time_us)
 static inline gboolean
 tracker_reads_free(const Tracker *t, int k)
 {
-	float z = t->grid.z[k];
-
-	return t->free_z[k] > 0.0f && fabsf(z - t->free_z[k]) < tracker_grid_depth_error(z);
+	return t->free_z[k] > 0.0f && tracker_grid_same_depth(t->grid.z[k], t->free_z[k]);
 }
 
 /* Whether cell @k reads what it read before anyone was on it: what is
