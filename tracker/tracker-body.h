@@ -101,9 +101,8 @@ typedef struct {
  * top above the floor (or, with no head seen, @height_hint, the tallest the
  * track was seen, unless @previous was seated and keeps its height; or a
  * default), then the torso's position and facing. @previous (or NULL) is
- * last frame's fit; without
- * @search the torso is only refined from there. FALSE when too little of
- * the torso is in view.
+ * last frame's fit; without @search the torso is only refined from there.
+ * FALSE when too little of the torso is in view.
  */
 gboolean tracker_body_fit(TrackerBody *body, const TrackerBodyCells *cells,
                           const TrackerPerson *person, double height_hint,
