@@ -548,7 +548,6 @@ tracker_limb_descend(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimb
                      Chain *c)
 {
 	UpperDrawn drawn;
-	gboolean stale = FALSE; /* @drawn is not of c->upper */
 	Tally t;
 
 	tracker_limb_upper_drawn(f, m, c->upper, TRUE, &drawn);
@@ -567,17 +566,15 @@ tracker_limb_descend(TrackerLimbFitter *f, const LimbModel *m, const TrackerLimb
 			if (!tracker_limb_upper_ok(m, trial.upper) ||
 			    !tracker_limb_lower_ok(m, trial.upper, trial.lower))
 				continue;
-			if (param >= 4 && stale)
+			/* An upper turn taken since it was drawn: drawn again. */
+			if (param >= 4 && memcmp(&drawn.upper, &c->upper, sizeof(c->upper)) != 0)
 				tracker_limb_upper_drawn(f, m, c->upper, TRUE, &drawn);
-			stale = stale && param < 4;
 			trial.score = param < 4 ? tracker_limb_score(f, m, trial.upper, trial.lower,
 			                                             TRUE, prev, &t)
 			                        : tracker_limb_score_on(f, m, &drawn, trial.lower,
 			                                                TRUE, prev, &t);
-			if (trial.score > c->score) {
-				stale = stale || param < 4;
+			if (trial.score > c->score)
 				*c = trial;
-			}
 		}
 	}
 }
