@@ -4,6 +4,8 @@
 #include <string.h>
 
 #define MATCH_MAX_MM      700.0 /* a person this far from a track is someone else */
+#define MATCH_HEAD_MM     250.0 /* a head this near where a track's head was is theirs */
+#define MATCH_HEAD_SHARE  0.25  /* ...on at least this share of the track's pixels */
 #define VELOCITY_US       (300 * G_TIME_SPAN_MILLISECOND) /* the velocity's running mean */
 #define VELOCITY_MAX_MM_S 2000.0                          /* a brisk walk */
 #define HINT_HEAD_US      (1500 * G_TIME_SPAN_MILLISECOND)
@@ -65,12 +67,32 @@ tracker_users_new_track(TrackerUsers *users)
 	return -1;
 }
 
-/* Greedy: the closest person and track pair first, until none is near. */
+/* How far person @p is from track @t: between their heads when
+ * @by_head, else between their centres. Not by head (G_MAXDOUBLE) if
+ * either has none; if @t is no user yet, or one whose shape is still to
+ * be judged again (a plant's leaves, split differently frame to frame,
+ * would pass from track to track and none be judged for long); or if @p
+ * is a scrap of what @t was: a head the segmenter cut off a body is not
+ * the body. */
+static double
+tracker_users_apart(const TrackerPerson *p, const TrackerTrack *t, gboolean by_head)
+{
+	if (!by_head)
+		return tracker_vec3_distance(p->centre, t->centre);
+	if (!p->head.found || !t->has_body || !t->verified || t->first_shape ||
+	    p->n_pixels < MATCH_HEAD_SHARE * t->n_pixels)
+		return G_MAXDOUBLE;
+	return tracker_vec3_distance(p->head.centre, t->body.head);
+}
+
+/* Greedy: the closest person and track pair first, until none is nearer
+ * than @max_mm. */
 static void
-tracker_users_pair(TrackerUsers *users, const TrackerPerson *people, guint n_people, int *track_of)
+tracker_users_pair(TrackerUsers *users, const TrackerPerson *people, guint n_people, int *track_of,
+                   gboolean by_head, double max_mm)
 {
 	for (;;) {
-		double best = MATCH_MAX_MM;
+		double best = max_mm;
 		int bp = -1, bt = -1;
 
 		for (guint p = 0; p < n_people; p++) {
@@ -82,7 +104,7 @@ tracker_users_pair(TrackerUsers *users, const TrackerPerson *people, guint n_peo
 
 				if (!track->active || track->seen_now)
 					continue;
-				d = tracker_vec3_distance(people[p].centre, track->centre);
+				d = tracker_users_apart(&people[p], track, by_head);
 				if (d < best) {
 					best = d;
 					bp = (int)p;
@@ -110,7 +132,10 @@ tracker_users_match(TrackerUsers *users, const TrackerPerson *people, guint n_pe
 		if (track_of[p] >= 0)
 			users->tracks[t].seen_now = TRUE;
 	}
-	tracker_users_pair(users, people, n_people, track_of);
+	/* A person's head where a track's was is that track's, though the
+	 * person's surface took in a neighbour's and its centre moved. */
+	tracker_users_pair(users, people, n_people, track_of, TRUE, MATCH_HEAD_MM);
+	tracker_users_pair(users, people, n_people, track_of, FALSE, MATCH_MAX_MM);
 	for (guint p = 0; p < n_people; p++) {
 		if (track_of[p] >= 0)
 			continue;

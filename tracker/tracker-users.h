@@ -1,13 +1,15 @@
 /* People over time: stable ids, smoothing, and joints carried through
  * short losses.
  *
- * Each person found in a frame is matched to the nearest tracked user
- * (by the centre of their cells) or becomes a new user; a user is
- * reported, with a new id, once their body is seen to be a person's. Ids
- * count up from 1 and are never given out twice. Every joint coordinate
- * goes through a One Euro filter. A joint the frame does not give, or a
- * user the frame does not show, is carried at its last place for a while
- * with a confidence that fades to nothing. */
+ * Each person found in a frame is matched to the tracked user whose head
+ * was where theirs is, else to the nearest by the centre of their cells
+ * (which moves when their surface takes in a neighbour's), or becomes a
+ * new user; a user is reported, with a new id, once their body is seen
+ * to be a person's. Ids count up from 1 and are never given out twice.
+ * Every joint coordinate goes through a One Euro filter. A joint the
+ * frame does not give, or a user the frame does not show, is carried at
+ * its last place for a while with a confidence that fades to nothing.
+ */
 #pragma once
 
 #include <glib.h>

@@ -46,7 +46,9 @@
  *   tipped by it about the torso joint, so that a camera on a desk looking
  *   up at a user does not leave the trunk standing upright behind them.
  *   Limbs (tracker-limb.c) are two-segment chains scored against the depth.
- * - users (tracker-users.c): tracks keep their place over time. A track is
+ * - users (tracker-users.c): tracks keep their place over time: a person
+ *   continues the track whose head was where theirs is, else the nearest
+ *   by the centre of their surface. A track is
  *   reported, and given its id, once the sensor does not see through where
  *   its legs would be and the person's own surface is there (or it sees
  *   legs forward, seated), and never while that column shows, at some
