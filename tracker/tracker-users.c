@@ -11,6 +11,8 @@
 #define HINT_HEAD_US      (1500 * G_TIME_SPAN_MILLISECOND)
 #define TORSO_ON_US       (1 * G_USEC_PER_SEC)            /* the torso share's running mean */
 #define MISFIT_US         (300 * G_TIME_SPAN_MILLISECOND) /* the torso misfit's */
+#define SAME_MM           250.0 /* two tracks' joints this near are one person's, */
+#define SAME_DEPTH_MM     120.0 /* ...and this near in depth: farther, one is behind */
 
 /* How far a running mean over @tau_us moves toward a sample @dt_us after
  * the last one. */
@@ -221,6 +223,46 @@ tracker_users_age(TrackerTrack *track, const TrackerUsersParams *params, gint64 
 	return any;
 }
 
+/* Whether track @t's joints lie where track @s's do: at least half of the
+ * joints both report, and three at the least, within SAME_MM of each
+ * other and SAME_DEPTH_MM in depth. */
+static gboolean
+tracker_users_same_place(const TrackerTrack *t, const TrackerTrack *s)
+{
+	guint both = 0, near = 0;
+
+	for (int j = 0; j < TRACKER_N_JOINTS; j++) {
+		TrackerVec3 a = t->joints[j].position, b = s->joints[j].position;
+
+		if (t->joints[j].confidence <= 0.0 || s->joints[j].confidence <= 0.0)
+			continue;
+		both++;
+		near += tracker_vec3_distance(a, b) < SAME_MM && fabs(a.z - b.z) < SAME_DEPTH_MM;
+	}
+	return both >= 3 && 2 * near >= both;
+}
+
+/* The track of a user seen now who stands where track @t does, and has
+ * more of the person than @t if @t is seen now too; -1 if none. */
+static int
+tracker_users_same_person(const TrackerUsers *users, int t)
+{
+	const TrackerTrack *track = &users->tracks[t];
+
+	for (int s = 0; s < TRACKER_USERS_MAX; s++) {
+		const TrackerTrack *seen = &users->tracks[s];
+
+		if (s == t || !seen->active || !seen->seen_now || !seen->verified)
+			continue;
+		if (track->seen_now && (seen->n_pixels < track->n_pixels ||
+		                        (seen->n_pixels == track->n_pixels && s > t)))
+			continue;
+		if (tracker_users_same_place(track, seen))
+			return s;
+	}
+	return -1;
+}
+
 void
 tracker_users_output(TrackerUsers *users, const TrackerUsersParams *params, gint64 time_us,
                      guint max_users, TrackerFrame *frame)
@@ -230,11 +272,15 @@ tracker_users_output(TrackerUsers *users, const TrackerUsersParams *params, gint
 		TrackerTrack *track = &users->tracks[t];
 		TrackerUser *user;
 
+		track->same_as = -1;
 		if (!track->active)
 			continue;
 		if (!track->seen_now && !tracker_users_age(track, params, time_us))
 			continue;
 		if (!track->verified)
+			continue;
+		track->same_as = tracker_users_same_person(users, t);
+		if (track->same_as >= 0)
 			continue;
 		if (frame->n_users >= MIN(max_users, TRACKER_MAX_USERS))
 			continue;

@@ -9,7 +9,13 @@
  * Every joint coordinate goes through a One Euro filter. A joint the
  * frame does not give, or a user the frame does not show, is carried at
  * its last place for a while with a confidence that fades to nothing.
- */
+ *
+ * A person is one user. A track is not reported where a user seen now
+ * stands: held after its person was lost, it is a stale copy of that
+ * person found again as another track; seen too, it is a piece of their
+ * body the segmenter split off, and the piece with more of the body is
+ * the user. A track held behind a user seen now, hidden by them, is
+ * reported while it fades. */
 #pragma once
 
 #include <glib.h>
@@ -47,6 +53,9 @@ typedef struct {
 	guint id; /* 0 while not verified */
 	gint64 last_seen_us;
 	gboolean seen_now; /* a person matched it this frame */
+	/* The track of the user reported where this one stands this frame,
+	 * this one not reported (see tracker_users_output()); -1 if none. */
+	int same_as;
 	TrackerVec3 centre;
 	guint n_pixels;
 	double height;       /* mm, the tallest seen (people stoop, rarely grow) */
@@ -170,7 +179,9 @@ void tracker_users_give_up(TrackerUsers *users, int t);
 /**
  * tracker_users_output:
  * Ages the tracks that this frame did not show, drops the expired ones,
- * and writes the users to report into @frame (at most @max_users).
+ * and writes the users to report into @frame (at most @max_users): not
+ * those where a user seen now stands, whose same_as is set to that
+ * user's track.
  */
 void tracker_users_output(TrackerUsers *users, const TrackerUsersParams *params, gint64 time_us,
                           guint max_users, TrackerFrame *frame);

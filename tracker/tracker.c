@@ -783,8 +783,13 @@ tracker_map_users(Tracker *t, const int *track_of, guint n_people, const Tracker
 {
 	memset(t->user_of, NOT_REPORTED, sizeof(t->user_of));
 	for (guint p = 0; p < n_people; p++) {
-		for (guint u = 0; track_of[p] >= 0 && u < out->n_users; u++) {
-			if (out->users[u].id == t->users.tracks[track_of[p]].id)
+		int tr = track_of[p];
+
+		/* A piece of a user's body is theirs. */
+		if (tr >= 0 && t->users.tracks[tr].same_as >= 0)
+			tr = t->users.tracks[tr].same_as;
+		for (guint u = 0; tr >= 0 && u < out->n_users; u++) {
+			if (out->users[u].id == t->users.tracks[tr].id)
 				t->user_of[p] = (guint8)u;
 		}
 	}

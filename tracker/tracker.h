@@ -68,8 +68,12 @@
  *   by its shape alone. A user is judged again: one whose torso band the
  *   stadium has lain on almost none of for a second, with nothing of it
  *   coming into view, is given up and its id gone (a shelf a track
- *   followed someone onto, and stayed on). Joints that fall outside the
- *   image are reported with confidence 0, never dragged into view. */
+ *   followed someone onto, and stayed on). A person is one user: a track
+ *   whose joints lie where a user seen now stands is not reported (one
+ *   held after its person was found again as another track, or a piece
+ *   of a body the segmenter split off); one held behind that user, hidden
+ *   by them, is. Joints that fall outside the image are reported with
+ *   confidence 0, never dragged into view. */
 #pragma once
 
 #include <gio/gio.h>
