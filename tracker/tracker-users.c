@@ -5,7 +5,7 @@
 
 #define MATCH_MAX_MM      700.0 /* a person this far from a track is someone else */
 #define MATCH_HEAD_MM     250.0 /* a head this near where a track's head was is theirs */
-#define MATCH_HEAD_SHARE  0.25  /* ...on at least this share of the track's pixels */
+#define MATCH_HEAD_SHARE  0.5   /* ...on at least this share of the track's pixels */
 #define VELOCITY_US       (300 * G_TIME_SPAN_MILLISECOND) /* the velocity's running mean */
 #define VELOCITY_MAX_MM_S 2000.0                          /* a brisk walk */
 #define HINT_HEAD_US      (1500 * G_TIME_SPAN_MILLISECOND)
